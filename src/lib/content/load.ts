@@ -1,0 +1,22 @@
+/**
+ * The only getCollection calls on the site. Top-level await: every page that imports this
+ * module shares one load and one buildSiteIndex.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { buildSiteIndex } from '../indexes/site-index.ts';
+import type { Entry } from './validate.ts';
+
+const raw = await getCollection('entries');
+const symptoms = (await getCollection('symptoms')).map((s) => s.data);
+
+export const entries: Entry[] = raw.map((e) => ({
+  ...e.data,
+  slug: e.id,
+  file: e.filePath ?? `content/entries/${e.id}.mdx`,
+  body: e.body ?? '',
+}));
+
+/** The collection entry behind each slug, for render(). */
+export const collectionEntries = new Map<string, CollectionEntry<'entries'>>(raw.map((e) => [e.id, e]));
+
+export const site = buildSiteIndex(entries, symptoms);

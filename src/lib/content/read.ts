@@ -1,0 +1,157 @@
+/**
+ * Reads content/ from disk without Astro: the entries' frontmatter and body, the symptom
+ * registry, and the example logs. Used by the build's validation step, the CLI and the
+ * content check, so that all three see exactly the same files.
+ */
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { join, relative, basename, resolve } from 'node:path';
+import { parseDocument, type Document } from 'yaml';
+import type { Problem } from '../schema/errors.ts';
+
+export interface SourceFile {
+  /** Path relative to the project root, with forward slashes. */
+  file: string;
+  /** Absolute path */
+  abs: string;
+  /** Parsed YAML (frontmatter of an entry, or the whole registry), undefined when it does not parse. */
+  data: unknown;
+  /** 1-based line of a dotted field path, falling back to the nearest parent that exists. */
+  lineOf(path: ReadonlyArray<PropertyKey>): number | undefined;
+}
+
+export interface EntrySource extends SourceFile {
+  slug: string;
+  body: string;
+  /** 1-based line on which the body starts */
+  bodyLine: number;
+}
+
+export interface ContentSources {
+  root: string;
+  entries: EntrySource[];
+  registry: SourceFile;
+  /** example logs per entry slug: file (relative) → text */
+  examples: Map<string, { file: string; text: string }[]>;
+  problems: Problem[];
+}
+
+/**
+ * Where the content lives: `content/` in the project, or the folder named by FAULTLINE_CONTENT
+ * (the benchmark builds a generated corpus this way, with the project's real configuration).
+ */
+export function contentDir(root: string): string {
+  return process.env.FAULTLINE_CONTENT ? resolve(root, process.env.FAULTLINE_CONTENT) : join(root, 'content');
+}
+export const ENTRIES = 'entries';
+export const REGISTRY = 'symptoms.yaml';
+export const EXAMPLES = 'examples';
+
+function lineFinder(doc: Document, source: string, offsetLine: number) {
+  const starts = [0];
+  for (let i = 0; i < source.length; i++) if (source[i] === '\n') starts.push(i + 1);
+  const lineAt = (offset: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1 + offsetLine;
+  };
+  return (path: ReadonlyArray<PropertyKey>) => {
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
+      if (node && typeof node === 'object' && node.range) return lineAt(node.range[0]);
+      // a key whose value is missing: point at the key itself
+      if (n > 0) {
+        const parent = doc.getIn(path.slice(0, n - 1) as unknown[], true) as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | undefined;
+        const pair = parent?.items?.find((it) => it.key && (it.key as { value?: unknown }).value === path[n - 1]);
+        if (pair?.key?.range) return lineAt(pair.key.range[0]);
+      }
+    }
+    return undefined;
+  };
+}
+
+/** Splits `---\nyaml\n---\nbody` into its parts. */
+export function splitFrontmatter(source: string): { yaml: string; body: string; bodyLine: number } | undefined {
+  const m = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
+  if (!m) return undefined;
+  const yaml = m[1]!;
+  return { yaml, body: source.slice(m[0].length), bodyLine: m[0].split('\n').length };
+}
+
+export function parseEntrySource(file: string, abs: string, source: string, problems: Problem[]): EntrySource {
+  const slug = basename(file).replace(/\.mdx?$/, '');
+  const parts = splitFrontmatter(source);
+  if (!parts) {
+    problems.push({ file, line: 1, path: '', message: 'no frontmatter: the file must start with a line "---", the YAML fields, and another "---"' });
+    return { file, abs, slug, data: undefined, body: source, bodyLine: 1, lineOf: () => 1 };
+  }
+  const doc = parseDocument(parts.yaml, { prettyErrors: false, uniqueKeys: true });
+  for (const err of doc.errors) {
+    const line = err.linePos?.[0]?.line;
+    problems.push({
+      file,
+      line: line ? line + 1 : 1,
+      path: '',
+      message: `frontmatter is not valid YAML: ${err.message.split('\n')[0]}`,
+    });
+  }
+  const data = doc.errors.length ? undefined : doc.toJS();
+  return { file, abs, slug, data, body: parts.body, bodyLine: parts.bodyLine, lineOf: lineFinder(doc, parts.yaml, 1) };
+}
+
+function listFiles(dir: string, ext: RegExp): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => ext.test(name) && !name.startsWith('_') && !name.startsWith('.'))
+    .sort();
+}
+
+export function readContent(root: string): ContentSources {
+  const problems: Problem[] = [];
+  const rel = (abs: string) => relative(root, abs).split('\\').join('/');
+
+  const dir = contentDir(root);
+  const entriesDir = join(dir, ENTRIES);
+  const entries = listFiles(entriesDir, /\.mdx?$/).map((name) => {
+    const abs = join(entriesDir, name);
+    return parseEntrySource(rel(abs), abs, readFileSync(abs, 'utf8'), problems);
+  });
+
+  const regAbs = join(dir, REGISTRY);
+  const REGISTRY_FILE = rel(regAbs);
+  let registry: SourceFile = { file: REGISTRY_FILE, abs: regAbs, data: undefined, lineOf: () => undefined };
+  if (!existsSync(regAbs)) {
+    problems.push({ file: REGISTRY_FILE, path: '', message: 'the symptom registry is missing; create it as a YAML list of symptoms' });
+  } else {
+    const source = readFileSync(regAbs, 'utf8');
+    const doc = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
+    for (const err of doc.errors) {
+      problems.push({ file: REGISTRY_FILE, line: (err.linePos?.[0]?.line ?? 0) || undefined, path: '', message: `not valid YAML: ${err.message.split('\n')[0]}` });
+    }
+    registry = { file: REGISTRY_FILE, abs: regAbs, data: doc.errors.length ? undefined : doc.toJS(), lineOf: lineFinder(doc, source, 0) };
+  }
+
+  const examples = new Map<string, { file: string; text: string }[]>();
+  const exDir = join(dir, EXAMPLES);
+  if (existsSync(exDir)) {
+    for (const slug of readdirSync(exDir).sort()) {
+      const dir = join(exDir, slug);
+      if (!statSync(dir).isDirectory()) continue;
+      examples.set(
+        slug,
+        listFiles(dir, /\.log$/).map((name) => ({ file: rel(join(dir, name)), text: readFileSync(join(dir, name), 'utf8') })),
+      );
+    }
+  }
+  return { root, entries, registry, examples, problems };
+}
+
+/** The example logs of one entry, sorted by file name. */
+export function readExamplesFor(root: string, slug: string): { file: string; name: string; text: string }[] {
+  const dir = join(contentDir(root), EXAMPLES, slug);
+  return listFiles(dir, /\.log$/).map((name) => ({ file: relative(root, join(dir, name)).split('\\').join('/'), name, text: readFileSync(join(dir, name), 'utf8') }));
+}

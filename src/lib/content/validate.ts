@@ -1,0 +1,224 @@
+/**
+ * Validation of the whole content set: every entry through the schema, then the rules that
+ * span entries. It collects every problem in every file before reporting, because an author
+ * fixing a pull request wants the full list, not one error per build.
+ */
+import { EntrySchema, type EntryData } from '../schema/entry.ts';
+import { SymptomSchema, type SymptomData } from '../schema/symptom.ts';
+import { categoryById, CATEGORIES } from '../schema/vocabulary.ts';
+import { describeIssue, formatProblem, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
+import type { ContentSources, EntrySource } from './read.ts';
+
+export interface Entry extends EntryData {
+  slug: string;
+  /** path relative to the project root */
+  file: string;
+  body: string;
+}
+
+export interface ValidatedContent {
+  entries: Entry[];
+  symptoms: SymptomData[];
+  /** example logs by entry slug */
+  examples: Map<string, { file: string; text: string }[]>;
+  problems: Problem[];
+}
+
+/** The second-level headings the body must have, in this order. */
+export const BODY_SECTIONS = { required: ['Why it happens', 'Fix'], optional: ['Notes'] } as const;
+
+export function bodyHeadings(body: string): { text: string; line: number }[] {
+  const out: { text: string; line: number }[] = [];
+  let fence: string | null = null;
+  body.split('\n').forEach((raw, i) => {
+    const line = raw.trimEnd();
+    const f = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (f) {
+      if (fence === null) fence = f[1]!;
+      else if (f[1]!.startsWith(fence)) fence = null;
+      return;
+    }
+    if (fence !== null) return;
+    const h = /^##\s+(.+?)\s*#*$/.exec(line);
+    if (h) out.push({ text: h[1]!, line: i });
+  });
+  return out;
+}
+
+function checkBody(src: EntrySource, problems: Problem[]) {
+  const headings = bodyHeadings(src.body);
+  const allowed: readonly string[] = [...BODY_SECTIONS.required, ...BODY_SECTIONS.optional];
+  for (const h of headings) {
+    if (!allowed.includes(h.text)) {
+      problems.push({
+        file: src.file,
+        line: src.bodyLine + h.line,
+        path: 'body',
+        message: `unexpected section "## ${h.text}"; the body's sections are ${allowed.map((a) => `"## ${a}"`).join(', ')} (use ### for subsections)`,
+      });
+    }
+  }
+  let last = -1;
+  for (const name of BODY_SECTIONS.required) {
+    const idx = headings.findIndex((h) => h.text === name);
+    if (idx === -1) {
+      problems.push({ file: src.file, line: src.bodyLine, path: 'body', message: `missing section "## ${name}"; the body needs ${BODY_SECTIONS.required.map((r) => `"## ${r}"`).join(' then ')}` });
+    } else if (idx < last) {
+      problems.push({ file: src.file, line: src.bodyLine + headings[idx]!.line, path: 'body', message: `section "## ${name}" comes too early; the order is ${BODY_SECTIONS.required.map((r) => `"## ${r}"`).join(', ')}` });
+    } else last = idx;
+  }
+}
+
+export function validateContent(sources: ContentSources): ValidatedContent {
+  const problems: Problem[] = [...sources.problems];
+  const reg = sources.registry;
+
+  // 1. The registry.
+  const symptoms: SymptomData[] = [];
+  if (reg.data !== undefined) {
+    if (!Array.isArray(reg.data)) {
+      problems.push({ file: reg.file, line: 1, path: '', message: 'expected a YAML list of symptoms (each starting with "- id: ...")' });
+    } else {
+      const seen = new Map<string, number>();
+      reg.data.forEach((raw, i) => {
+        const parsed = SymptomSchema.safeParse(raw);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) {
+            const { path, message, at } = describeIssue(issue, raw);
+            const id = (raw as { id?: unknown })?.id;
+            problems.push({ file: reg.file, line: reg.lineOf([i, ...at]), path: `${typeof id === 'string' ? id : i}.${path}`.replace(/\.$/, ''), message });
+          }
+          return;
+        }
+        const prev = seen.get(parsed.data.id);
+        if (prev !== undefined) {
+          problems.push({ file: reg.file, line: reg.lineOf([i, 'id']), path: `${parsed.data.id}.id`, message: `symptom id ${show(parsed.data.id)} is defined twice (also at item ${prev + 1})` });
+          return;
+        }
+        seen.set(parsed.data.id, i);
+        symptoms.push(parsed.data);
+      });
+    }
+  }
+  const symptomIds = symptoms.map((s) => s.id).sort();
+
+  // 2. Each entry on its own.
+  const valid: { src: EntrySource; data: EntryData }[] = [];
+  for (const src of sources.entries) {
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(src.slug)) {
+      problems.push({ file: src.file, line: 1, path: '', message: `file name ${show(src.slug)} is not a kebab-case slug; rename the file, e.g. activation-distillation-memory.mdx` });
+    }
+    checkBody(src, problems);
+    if (src.data === undefined) continue;
+    if (src.data === null || typeof src.data !== 'object' || Array.isArray(src.data)) {
+      problems.push({ file: src.file, line: 2, path: '', message: 'frontmatter must be a YAML mapping of fields (id: ..., title: ...)' });
+      continue;
+    }
+    const parsed = EntrySchema.safeParse(src.data);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const { path, message, at } = describeIssue(issue, src.data);
+        problems.push({ file: src.file, line: src.lineOf(at), path, message });
+      }
+      continue;
+    }
+    valid.push({ src, data: parsed.data });
+  }
+
+  // 3. Rules across entries.
+  const byId = new Map<string, { src: EntrySource; data: EntryData }>();
+  const ids = new Map<string, string[]>();
+  for (const v of valid) ids.set(v.data.id, [...(ids.get(v.data.id) ?? []), v.src.file]);
+  for (const v of valid) {
+    const { src, data } = v;
+    const at = (path: (string | number)[]) => ({ file: src.file, line: src.lineOf(path), path: path.join('.') });
+
+    const sameId = ids.get(data.id)!.filter((f) => f !== src.file);
+    if (sameId.length) problems.push({ ...at(['id']), message: `id ${data.id} is also used by ${sameId.join(', ')}; ids are unique and never reused` });
+    else byId.set(data.id, v);
+
+    const cat = categoryById(data.category)!;
+    const prefix = data.id.split('-')[0];
+    if (prefix !== cat.prefix) {
+      const owner = CATEGORIES.find((c) => c.prefix === prefix);
+      problems.push({
+        ...at(['id']),
+        message: `id ${data.id} has prefix ${prefix}, but category "${data.category}" uses ${cat.prefix}-; ${owner ? `either set category: ${owner.id} or` : ''} renumber the entry as ${cat.prefix}-NNN`,
+      });
+    }
+  }
+
+  // Names that resolve to an entry URL: slugs and aliases share one namespace.
+  const names = new Map<string, string>();
+  for (const { src } of valid) names.set(src.slug, src.file);
+  for (const { src, data } of valid) {
+    data.aliases.forEach((alias, i) => {
+      const owner = names.get(alias);
+      if (owner) {
+        const what = owner === src.file && alias === src.slug ? 'is the entry\'s own slug' : `collides with ${owner === src.file ? 'another alias of this entry' : `the slug or an alias of ${owner}`}`;
+        problems.push({ file: src.file, line: src.lineOf(['aliases', i]), path: `aliases.${i}`, message: `alias ${show(alias)} ${what}; every slug and alias names one entry` });
+      } else names.set(alias, src.file);
+    });
+  }
+
+  const allIds = [...byId.keys()].sort();
+  // Who shows each symptom, to decide where tellApart is required.
+  const sharers = new Map<string, string[]>();
+  for (const { data } of valid) {
+    if (data.status !== 'published') continue;
+    for (const s of data.symptoms) sharers.set(s.symptom, [...(sharers.get(s.symptom) ?? []), data.id]);
+  }
+
+  for (const { src, data } of valid) {
+    data.related.forEach((rid, i) => {
+      if (rid === data.id) problems.push({ file: src.file, line: src.lineOf(['related', i]), path: `related.${i}`, message: `an entry cannot be related to itself (${rid})` });
+      else if (!byId.has(rid)) problems.push({ file: src.file, line: src.lineOf(['related', i]), path: `related.${i}`, message: unknownValueMessage('entry id', rid, allIds) });
+    });
+    if (data.supersededBy) {
+      const target = byId.get(data.supersededBy);
+      if (!target) problems.push({ file: src.file, line: src.lineOf(['supersededBy']), path: 'supersededBy', message: unknownValueMessage('entry id', data.supersededBy, allIds) });
+      else if (target.data.status !== 'published') problems.push({ file: src.file, line: src.lineOf(['supersededBy']), path: 'supersededBy', message: `${data.supersededBy} is itself ${target.data.status}; point at the published entry that replaces it` });
+    }
+    data.symptoms.forEach((s, i) => {
+      if (!symptomIds.includes(s.symptom)) {
+        problems.push({ file: src.file, line: src.lineOf(['symptoms', i, 'symptom']), path: `symptoms.${i}.symptom`, message: `${unknownValueMessage('symptom', s.symptom, symptomIds)}; add it to ${reg.file} or use an existing one` });
+        return;
+      }
+      const others = (sharers.get(s.symptom) ?? []).filter((id) => id !== data.id);
+      if (data.status === 'published' && others.length && !s.tellApart) {
+        problems.push({
+          file: src.file,
+          line: src.lineOf(['symptoms', i]),
+          path: `symptoms.${i}.tellApart`,
+          message: `${data.id} shares symptom "${s.symptom}" with ${others.join(', ')}; add tellApart: the check that tells this cause apart from theirs`,
+        });
+      }
+    });
+  }
+
+  // 4. Example logs belong to an entry.
+  const slugs = new Set(valid.map((v) => v.src.slug));
+  for (const [slug, files] of sources.examples) {
+    if (!slugs.has(slug) && !sources.entries.some((e) => e.slug === slug)) {
+      problems.push({ file: `content/examples/${slug}`, path: '', message: `no entry has the slug "${slug}"; rename the folder after its entry's file name` });
+    }
+    for (const ex of files) if (!ex.text.trim()) problems.push({ file: ex.file, path: '', message: 'example log is empty' });
+  }
+
+  const entries: Entry[] = valid
+    .map(({ src, data }) => ({ ...data, slug: src.slug, file: src.file, body: src.body }))
+    .sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+  problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+  return { entries, symptoms, examples: sources.examples, problems };
+}
+
+/** One error for the build: every problem, one per line. */
+export class ContentError extends Error {
+  problems: Problem[];
+  constructor(problems: Problem[]) {
+    const errors = problems.filter((p) => p.severity !== 'warning');
+    super(`Faultline content has ${errors.length} problem${errors.length === 1 ? '' : 's'}:\n${errors.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    this.name = 'ContentError';
+    this.problems = problems;
+  }
+}

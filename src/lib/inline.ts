@@ -1,0 +1,32 @@
+/**
+ * Renders the small inline Markdown allowed in frontmatter strings: `code`, **bold** and
+ * [text](https://url). Everything else is escaped, so frontmatter can never inject HTML.
+ */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export function renderInline(text: string): string {
+  const out: string[] = [];
+  // Split out code spans first: nothing inside them is interpreted.
+  const parts = text.split(/(`[^`]+`)/g);
+  for (const part of parts) {
+    if (part.startsWith('`') && part.endsWith('`') && part.length > 1) {
+      out.push(`<code>${escapeHtml(part.slice(1, -1))}</code>`);
+      continue;
+    }
+    let html = escapeHtml(part);
+    html = html.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
+    html = html.replace(/\[([^\]]+)\]\((https:\/\/[^)\s]+)\)/g, '<a href="$2">$1</a>');
+    out.push(html);
+  }
+  return out.join('');
+}
+
+/** Plain text of an inline-Markdown string, for meta descriptions and search metadata. */
+export function inlineToText(text: string): string {
+  return text
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/\*\*([^*]+)\*\*/g, '$1')
+    .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1');
+}

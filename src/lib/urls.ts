@@ -1,0 +1,31 @@
+/**
+ * The one module that knows the URL scheme. Every link on the site is built here, so that
+ * a change of scheme is one change (and the URL manifest test catches what it would break).
+ * Paths end with a slash: the static output is one index.html per folder.
+ */
+const base = (import.meta.env?.BASE_URL ?? '/').replace(/\/?$/, '/');
+
+const join = (...parts: string[]) => `${base}${parts.map((p) => encodeURIComponent(p)).join('/')}/`;
+
+export const homeUrl = () => base;
+export const entryUrl = (slug: string) => join('entries', slug);
+export const shortUrl = (id: string) => join('e', id);
+export const symptomUrl = (id: string) => join('symptoms', id);
+export const symptomsIndexUrl = () => `${base}symptoms/`;
+export const categoryUrl = (id: string) => join('categories', id);
+export const categoriesIndexUrl = () => `${base}categories/`;
+export const tagUrl = (tag: string) => join('tags', tag);
+export const tagsIndexUrl = () => `${base}tags/`;
+export const frameworkUrl = (id: string) => join('frameworks', id);
+export const frameworksIndexUrl = () => `${base}frameworks/`;
+export const diagnoseUrl = () => `${base}diagnose/`;
+export const searchUrl = () => `${base}search/`;
+
+/** Anchor of a symptom row on an entry page. */
+export const symptomAnchor = (symptomId: string) => `symptom-${symptomId}`;
+
+/** A reference's link: `owner/repo#N` becomes its GitHub issue URL. */
+export function referenceHref(url: string): string {
+  const m = /^([\w.-]+\/[\w.-]+)#(\d+)$/.exec(url);
+  return m ? `https://github.com/${m[1]}/issues/${m[2]}` : url;
+}

@@ -1,0 +1,33 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath, CHROMIUM_ARGS } from './chromium.ts';
+
+// End-to-end tests run against the production build in dist/, served by `astro preview`.
+// `npm test` builds first; `npm run test:e2e` alone expects a fresh dist/.
+const PORT = Number(process.env.E2E_PORT ?? 4329);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 30_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'off',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } },
+    },
+  ],
+  webServer: {
+    command: `npx astro preview --port ${PORT} --host 127.0.0.1`,
+    url: `http://localhost:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    cwd: new URL('../..', import.meta.url).pathname,
+  },
+});

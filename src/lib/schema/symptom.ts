@@ -18,6 +18,15 @@ export const SymptomSchema = z.strictObject({
   category: z.enum(CATEGORY_IDS).describe('The category whose group lists it on /symptoms/.'),
   /** What the reader observes, in one or two sentences. */
   description: z.string().trim().min(1, 'description is empty').describe('What the reader observes, in one or two sentences.'),
+  /**
+   * True for symptoms that are usually the downstream effect of a failure elsewhere in a job
+   * (a watchdog timeout on the ranks that waited for a crashed one). The log matcher ranks the
+   * first non-collateral failure above them. Default: false.
+   */
+  collateral: z
+    .boolean()
+    .default(false)
+    .describe('True for symptoms that are usually the downstream effect of a failure elsewhere in a job, such as the NCCL timeouts on ranks that waited for a crashed one. Default: false.'),
   /** Regular expressions over log lines. Empty for symptoms seen in metrics or behaviour, not logs. */
   patterns: z
     .array(PatternSchema)

@@ -12,8 +12,8 @@ const root = process.argv[2] ?? process.cwd();
 const started = performance.now();
 const sources = readContent(root);
 const content = validateContent(sources);
-const problems = [...content.problems];
-if (!problems.some((p) => p.severity !== 'warning')) problems.push(...lintContent(sources, content));
+// the lint runs over every entry that passed the schema, even when others did not
+const problems = [...content.problems, ...lintContent(sources, content)];
 
 for (const p of problems) {
   console.log(formatProblem(p));

@@ -1,0 +1,87 @@
+/// <reference lib="webworker" />
+/**
+ * The diagnose worker: matching runs here, off the main thread, on text or a File read in
+ * chunks. It fetches the fingerprints once (a static file of this site); the log itself is
+ * never sent anywhere.
+ */
+import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
+import { compileMatcher, startScan, type Matcher } from '../lib/diagnose/match.ts';
+import { informativeLine } from '../lib/diagnose/normalize.ts';
+
+export type WorkerRequest = { type: 'text'; text: string } | { type: 'file'; file: File } | { type: 'cancel' };
+
+const CHUNK = 4 * 1024 * 1024;
+/** Above this, only the head and the tail are scanned: that is where failures are reported. */
+const FULL_SCAN_LIMIT = 512 * 1024 * 1024;
+const HEAD_TAIL = 64 * 1024 * 1024;
+
+let matcher: Promise<Matcher> | undefined;
+let job = 0;
+
+function load(url: string): Promise<Matcher> {
+  matcher ??= fetch(url)
+    .then((r) => {
+      if (!r.ok) throw new Error(`could not load the fingerprints (${r.status} from ${url})`);
+      return r.json() as Promise<Fingerprints>;
+    })
+    .then(compileMatcher);
+  return matcher;
+}
+
+const post = (msg: unknown) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(msg);
+
+async function run(req: WorkerRequest, url: string) {
+  const id = ++job;
+  const started = performance.now();
+  const m = await load(url);
+  const scan = startScan(m);
+  let mode: 'text' | 'full' | 'head-tail' = 'text';
+  let sample = '';
+  let total = 0;
+  let scanned = 0;
+  if (req.type === 'text') {
+    total = scanned = req.text.length;
+    scan.push(req.text);
+    sample = req.text.slice(-200_000);
+  } else if (req.type === 'file') {
+    const file = req.file;
+    total = file.size;
+    const ranges: [number, number][] = file.size > FULL_SCAN_LIMIT ? [[0, HEAD_TAIL], [file.size - HEAD_TAIL, file.size]] : [[0, file.size]];
+    mode = ranges.length > 1 ? 'head-tail' : 'full';
+    const decoder = new TextDecoder();
+    for (const [from, to] of ranges) {
+      if (from > 0) scan.push('\n');
+      for (let at = from; at < to; at += CHUNK) {
+        if (id !== job) return; // cancelled or superseded
+        const bytes = new Uint8Array(await file.slice(at, Math.min(to, at + CHUNK)).arrayBuffer());
+        const text = decoder.decode(bytes, { stream: at + CHUNK < to });
+        scan.push(text);
+        scanned += bytes.length;
+        if (at + CHUNK >= to) sample = text.slice(-200_000);
+        post({ type: 'progress', done: scanned, total });
+      }
+    }
+  }
+  if (id !== job) return;
+  const diagnosis = scan.finish();
+  post({
+    type: 'result',
+    diagnosis,
+    mode,
+    total,
+    scanned,
+    ms: Math.round(performance.now() - started),
+    informative: diagnosis.candidates.length ? undefined : informativeLine(sample),
+    labels: Object.fromEntries(m.fp.symptoms.map((s) => [s.id, s.label])),
+  });
+}
+
+self.addEventListener('message', (event: MessageEvent<{ req: WorkerRequest; url: string }>) => {
+  const { req, url } = event.data;
+  if (req.type === 'cancel') {
+    job++;
+    post({ type: 'cancelled' });
+    return;
+  }
+  run(req, url).catch((error: Error) => post({ type: 'error', message: error.message }));
+});

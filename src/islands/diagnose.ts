@@ -1,0 +1,216 @@
+/**
+ * <fl-diagnose>: the diagnose widget. It only renders; matching happens in the worker.
+ * The log is rendered with textContent only, never as HTML, and never leaves the page:
+ * the one request it makes is for the site's own fingerprints file.
+ */
+import type { Candidate, Diagnosis, MatchedLine } from '../lib/diagnose/match.ts';
+
+export { HANDOFF_KEY } from './handoff.ts';
+import { HANDOFF_KEY } from './handoff.ts';
+
+type ResultMessage = {
+  type: 'result';
+  diagnosis: Diagnosis;
+  mode: 'text' | 'full' | 'head-tail';
+  total: number;
+  scanned: number;
+  ms: number;
+  informative?: string;
+  labels: Record<string, string>;
+};
+type WorkerMessage = ResultMessage | { type: 'progress'; done: number; total: number } | { type: 'error'; message: string } | { type: 'cancelled' };
+
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
+/** The matched line, cut around the match, with the matched part in <mark>. Text only. */
+function lineView(line: MatchedLine): HTMLElement {
+  const ctx = 90;
+  const from = Math.max(0, line.start - ctx);
+  const to = Math.min(line.text.length, line.end + ctx);
+  const code = el('code');
+  code.append(
+    from > 0 ? '…' : '',
+    line.text.slice(from, line.start),
+    el('mark', {}, line.text.slice(line.start, line.end)),
+    line.text.slice(line.end, to),
+    to < line.text.length ? '…' : '',
+  );
+  return el(
+    'li',
+    { class: line.kind === 'cue' ? 'line cue' : 'line' },
+    el('span', { class: 'ln', title: line.kind === 'cue' ? 'Context that points at this entry' : `Matched ${line.symptom ?? 'a pattern'}` }, `L${line.n}`),
+    code,
+  );
+}
+
+class FlDiagnose extends HTMLElement {
+  #worker?: Worker;
+  #busy = false;
+
+  connectedCallback() {
+    const form = this.querySelector<HTMLFormElement>('[data-form]')!;
+    const textarea = this.querySelector<HTMLTextAreaElement>('textarea')!;
+    const fileInput = this.querySelector<HTMLInputElement>('[data-file]')!;
+    const drop = this.querySelector<HTMLElement>('[data-drop]')!;
+    this.querySelector('[data-cancel]')?.addEventListener('click', () => this.#post({ type: 'cancel' }));
+    this.querySelector('[data-clear]')?.addEventListener('click', () => {
+      textarea.value = '';
+      this.#results().replaceChildren();
+      this.#status('');
+      textarea.focus();
+    });
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      if (!textarea.value.trim()) {
+        this.#status('Paste a log first, or choose a file.');
+        textarea.focus();
+        return;
+      }
+      this.#post({ type: 'text', text: textarea.value });
+    });
+    fileInput.addEventListener('change', () => {
+      const file = fileInput.files?.[0];
+      if (file) this.#file(file);
+      fileInput.value = '';
+    });
+    drop.addEventListener('dragover', (event) => {
+      event.preventDefault();
+      drop.dataset.over = '';
+    });
+    drop.addEventListener('dragleave', () => delete drop.dataset.over);
+    drop.addEventListener('drop', (event) => {
+      event.preventDefault();
+      delete drop.dataset.over;
+      const file = event.dataTransfer?.files[0];
+      if (file) this.#file(file);
+    });
+    this.removeAttribute('data-static');
+
+    // A log handed over from search or an entry page, through sessionStorage only.
+    const handed = sessionStorage.getItem(HANDOFF_KEY);
+    if (handed) {
+      sessionStorage.removeItem(HANDOFF_KEY);
+      textarea.value = handed;
+      this.#post({ type: 'text', text: handed });
+    }
+  }
+
+  #results() {
+    return this.querySelector<HTMLOListElement>('[data-results]')!;
+  }
+
+  #status(text: string) {
+    this.querySelector<HTMLElement>('[data-status]')!.textContent = text;
+  }
+
+  #progress(done?: number, total?: number) {
+    const box = this.querySelector<HTMLElement>('[data-progress]')!;
+    const bar = box.querySelector('progress')!;
+    if (done === undefined || !total) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    bar.max = total;
+    bar.value = done;
+    box.querySelector('[data-progress-text]')!.textContent = `${mb(done)} of ${mb(total)}`;
+  }
+
+  #file(file: File) {
+    const textarea = this.querySelector<HTMLTextAreaElement>('textarea')!;
+    // Small files are shown as they are; large ones stay out of the text box, which would
+    // freeze on hundreds of megabytes, and go to the worker as a File read in chunks.
+    if (file.size < 1024 * 1024) {
+      file.text().then((text) => {
+        textarea.value = text;
+        this.#post({ type: 'text', text });
+      });
+      return;
+    }
+    textarea.value = '';
+    textarea.placeholder = `${file.name} (${mb(file.size)}) is being read in this browser, in chunks.`;
+    this.#post({ type: 'file', file });
+  }
+
+  #post(req: { type: 'text'; text: string } | { type: 'file'; file: File } | { type: 'cancel' }) {
+    if (!this.#worker) {
+      this.#worker = new Worker(new URL('./diagnose-worker.ts', import.meta.url), { type: 'module' });
+      this.#worker.addEventListener('message', (e: MessageEvent<WorkerMessage>) => this.#onMessage(e.data));
+      this.#worker.addEventListener('error', () => this.#status('The diagnose worker failed to start.'));
+    }
+    if (req.type !== 'cancel') {
+      this.#busy = true;
+      this.setAttribute('aria-busy', 'true');
+      this.#status('Matching…');
+    }
+    this.#worker.postMessage({ req, url: this.dataset.fingerprints });
+  }
+
+  #onMessage(msg: WorkerMessage) {
+    if (msg.type === 'progress') {
+      this.#progress(msg.done, msg.total);
+      return;
+    }
+    this.#busy = false;
+    this.removeAttribute('aria-busy');
+    this.#progress();
+    if (msg.type === 'cancelled') this.#status('Cancelled.');
+    else if (msg.type === 'error') this.#status(`Diagnose failed: ${msg.message}`);
+    else this.#render(msg);
+  }
+
+  #render(msg: ResultMessage) {
+    const { diagnosis: d } = msg;
+    const list = this.#results();
+    list.replaceChildren();
+    const scope =
+      msg.mode === 'head-tail'
+        ? `Scanned the first and last ${mb(msg.scanned / 2)} of ${mb(msg.total)} (the file is too large to scan whole).`
+        : msg.mode === 'full'
+          ? `Scanned all ${mb(msg.total)} in chunks.`
+          : '';
+    const lines = `${d.stats.lines.toLocaleString('en')} lines in ${msg.ms} ms.`;
+    if (!d.candidates.length) {
+      this.#status(`No entry matches this log. ${lines} ${scope}`.trim());
+      const item = el('li', { class: 'empty' });
+      item.append(el('p', {}, 'No entry explains these lines yet.'));
+      if (msg.informative) {
+        const search = el('a', { href: `${this.dataset.search}?q=${encodeURIComponent(msg.informative)}` }, 'Search the encyclopedia for it');
+        item.append(el('p', {}, 'The most telling line, with numbers and paths removed:'), el('pre', {}, el('code', {}, msg.informative)), el('p', {}, search));
+      }
+      list.append(item);
+      return;
+    }
+    this.#status(`${d.candidates.length} ${d.candidates.length === 1 ? 'entry matches' : 'entries match'}. ${lines} ${scope}`.trim());
+    if (d.summary) list.append(el('li', { class: 'summary' }, el('p', {}, d.summary)));
+    d.candidates.slice(0, Number(this.dataset.top ?? 8)).forEach((c, i) => list.append(this.#card(c, i, msg.labels)));
+  }
+
+  #card(c: Candidate, i: number, labels: Record<string, string>): HTMLElement {
+    const head = el(
+      'h2',
+      { class: 'result-title' },
+      el('span', { class: 'rank' }, `${i + 1}`),
+      el('a', { href: c.url }, c.title),
+      el('span', { class: 'id' }, c.id),
+    );
+    const meter = el('meter', { min: '0', max: '1', value: String(c.score), 'aria-label': `Score ${Math.round(c.score * 100)} of 100` });
+    const score = el('p', { class: 'score' }, meter, ` ${Math.round(c.score * 100)}`);
+    const why = el('p', { class: 'why' }, c.initiating ? 'Failed first. ' : c.collateral ? 'Collateral of another failure. ' : '', 'Matched: ');
+    c.symptoms.forEach((s, k) => {
+      if (k) why.append(', ');
+      why.append(el('a', { href: `${c.url}#symptom-${s}` }, labels[s] ?? s));
+    });
+    const lines = el('ol', { class: 'lines', 'aria-label': `Matched lines for ${c.id}` }, ...c.lines.map(lineView));
+    return el('li', { class: `result${c.initiating ? ' initiating' : ''}` }, head, score, why, lines);
+  }
+}
+
+customElements.define('fl-diagnose', FlDiagnose);

@@ -1,0 +1,91 @@
+/**
+ * The data the log matcher runs on, built from the validated content. It is serialisable:
+ * the build writes it to /api/v1/fingerprints.json for the browser worker and incident bots,
+ * and the CLI builds it in memory from content/ with this same function.
+ *
+ * Weights are not hand-tuned. A signal's weight is an inverse document frequency over
+ * entries: ln(1 + N / df), where df counts the entries that declare the signal and the
+ * entries whose example logs trigger it. A line every out-of-memory entry prints is worth
+ * little; a line only one failure prints is worth a lot.
+ */
+import type { Entry } from '../content/validate.ts';
+import type { SymptomData } from '../schema/symptom.ts';
+import { entryUrl, symptomUrl } from '../urls.ts';
+
+export interface Signal {
+  /** regular expression source, matched against clean lines (or a window of lines if multiline) */
+  source: string;
+  symptom: string;
+  /** ids of the entries this signal supports */
+  entries: string[];
+  weight: number;
+  multiline: boolean;
+  /** where the pattern comes from: the registry, or an entry's own symptoms[].patterns */
+  origin: 'registry' | 'entry';
+}
+
+export interface Fingerprints {
+  version: 1;
+  entries: { id: string; title: string; url: string; category: string }[];
+  symptoms: { id: string; label: string; url: string; collateral: boolean }[];
+  signals: Signal[];
+  cues: { entry: string; source: string }[];
+}
+
+/** Symptoms that are usually the downstream effect of a failure elsewhere in a job. */
+export function isCollateral(s: SymptomData): boolean {
+  return s.collateral;
+}
+
+export function idf(n: number, df: number): number {
+  return Math.log(1 + n / Math.max(1, df));
+}
+
+/**
+ * @param examples example log texts per entry id, used to measure how generic a signal is;
+ *                 pass an empty map to weigh by declarations alone.
+ * @param triggered returns the signals (by index) that fire on a text; injected so that this
+ *                  module does not depend on the matcher.
+ */
+export function buildFingerprints(
+  entries: readonly Entry[],
+  symptoms: readonly SymptomData[],
+  examples: ReadonlyMap<string, string[]> = new Map(),
+  triggered?: (fp: Fingerprints, text: string) => Set<number>,
+): Fingerprints {
+  const published = entries.filter((e) => e.status === 'published');
+  const bySymptom = new Map<string, string[]>();
+  for (const e of published) for (const s of e.symptoms) bySymptom.set(s.symptom, [...(bySymptom.get(s.symptom) ?? []), e.id]);
+
+  const signals = new Map<string, Signal>();
+  const add = (source: string, symptom: string, ids: string[], origin: Signal['origin']) => {
+    const key = `${symptom}\u0000${source}`;
+    const cur = signals.get(key);
+    if (cur) cur.entries = [...new Set([...cur.entries, ...ids])].sort();
+    else signals.set(key, { source, symptom, entries: [...ids].sort(), weight: 0, multiline: source.includes('\\n'), origin });
+  };
+  for (const s of [...symptoms].sort((a, b) => a.id.localeCompare(b.id))) {
+    const ids = bySymptom.get(s.id);
+    if (ids) for (const p of s.patterns) add(p, s.id, ids, 'registry');
+  }
+  for (const e of published) for (const s of e.symptoms) for (const p of s.patterns) add(p, s.symptom, [e.id], 'entry');
+
+  const fp: Fingerprints = {
+    version: 1,
+    entries: published.map((e) => ({ id: e.id, title: e.title, url: entryUrl(e.slug), category: e.category })),
+    symptoms: [...symptoms].sort((a, b) => a.id.localeCompare(b.id)).map((s) => ({ id: s.id, label: s.label, url: symptomUrl(s.id), collateral: isCollateral(s) })),
+    signals: [...signals.values()],
+    cues: published.flatMap((e) => e.cues.map((source) => ({ entry: e.id, source }))),
+  };
+
+  // How generic is each signal? Count the entries whose own examples trigger it.
+  const triggeredBy = fp.signals.map((s) => new Set(s.entries));
+  if (triggered) {
+    for (const [id, texts] of examples) {
+      for (const text of texts) for (const i of triggered(fp, text)) triggeredBy[i]!.add(id);
+    }
+  }
+  const n = published.length;
+  fp.signals.forEach((s, i) => (s.weight = Math.round(idf(n, triggeredBy[i]!.size) * 1000) / 1000));
+  return fp;
+}

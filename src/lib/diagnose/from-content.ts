@@ -1,0 +1,26 @@
+/**
+ * Fingerprints straight from content/, for the CLI and the tests: the same reader, schema,
+ * validation and builder as the site, without Astro.
+ */
+import { readContent } from '../content/read.ts';
+import { validateContent, type ValidatedContent } from '../content/validate.ts';
+import { buildFingerprints, type Fingerprints } from './fingerprints.ts';
+import { triggeredSignals } from './match.ts';
+
+export function examplesById(content: ValidatedContent): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const e of content.entries) {
+    const ex = content.examples.get(e.slug);
+    if (ex?.length && e.status === 'published') out.set(e.id, ex.map((x) => x.text));
+  }
+  return out;
+}
+
+export function fingerprintsFor(content: ValidatedContent): Fingerprints {
+  return buildFingerprints(content.entries, content.symptoms, examplesById(content), triggeredSignals);
+}
+
+export function loadFingerprints(root: string): { fp: Fingerprints; content: ValidatedContent } {
+  const content = validateContent(readContent(root));
+  return { fp: fingerprintsFor(content), content };
+}

@@ -1,0 +1,135 @@
+/**
+ * Log normalisation. A line goes through three forms:
+ * - original: as pasted (shown to the reader, ANSI colours removed);
+ * - clean: without the launcher's prefixes (rank tags, timestamps, glog headers), which is what
+ *   patterns are matched against, so a pattern never has to know how a launcher decorates lines;
+ * - masked: clean, with numbers, sizes, addresses, shapes, PIDs, hosts and directories replaced
+ *   by placeholders, used to fold repeated lines together and to pick the line worth searching.
+ */
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07/g;
+
+export function stripAnsi(line: string): string {
+  return line.includes('\x1b') ? line.replace(ANSI, '') : line;
+}
+
+export interface LinePrefix {
+  /** characters of the (ANSI-stripped) line taken by prefixes */
+  length: number;
+  rank?: number;
+  /** milliseconds since the epoch, when the prefix carried a full date and time */
+  time?: number;
+  /** host name, when a launcher or NCCL prefixed one */
+  host?: string;
+}
+
+// Prefixes are peeled one at a time, in any order, because launchers stack them:
+// "[rank3]:[E1114 09:12:03.123456 1234 ProcessGroupNCCL.cpp:616] ..." or
+// "2026-03-14 09:12:03,551 - INFO - [default0]:...".
+const PREFIXES: { re: RegExp; apply?: (m: RegExpExecArray, p: LinePrefix) => void }[] = [
+  // torchrun --tee / --log-dir and torch.distributed: [rank3]: [default3]: [Rank 3]
+  { re: /^\[(?:rank|default|Rank )(\d+)\]:?\s?/, apply: (m, p) => (p.rank = Number(m[1])) },
+  // torchrun's "3: " local-rank prefix and mpirun's [1,3]<stderr>:
+  { re: /^\[\d+,(\d+)\]<(?:stdout|stderr)>:\s?/, apply: (m, p) => (p.rank = Number(m[1])) },
+  // ISO-ish timestamps, optionally bracketed: 2026-03-14 09:12:03,551 / 2026-03-14T09:12:03.551Z
+  {
+    re: /^\[?(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2})?\]?\s*(?:-\s*)?/,
+    apply: (m, p) => {
+      const ms = m[3] ? Number(`0.${m[3]}`) * 1000 : 0;
+      const t = Date.parse(`${m[1]}T${m[2]}${m[4] ?? 'Z'}`);
+      if (!Number.isNaN(t)) p.time = t + ms;
+    },
+  },
+  // glog headers from PyTorch's C++ side: [E1114 09:12:03.123456 1234 ProcessGroupNCCL.cpp:616]
+  { re: /^\[?[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+\s+(?=[\w.]+:\d+\])/ },
+  // the older form: [E ProcessGroupNCCL.cpp:475]  (keep the file name, drop the level)
+  { re: /^\[[IWEF] (?=[\w.]+:\d+\])/ },
+  // NCCL's own: host-7:12345:12399 [3] NCCL INFO ...
+  { re: /^([\w.-]+):\d+:\d+ \[(\d+)\] (?=NCCL )/, apply: (m, p) => ((p.host = m[1]), (p.rank ??= Number(m[2]))) },
+  // a host name in front of a rank tag, as pdsh and some schedulers write: node-2: [rank5]: ...
+  { re: /^([a-zA-Z][\w.-]*\d[\w.-]*):\s(?=\[(?:rank|default)\d+\])/, apply: (m, p) => (p.host = m[1]) },
+  // Python logging levels at the start: INFO:root: / WARNING:__main__:
+  { re: /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:(?=\S)/ },
+];
+
+export function parsePrefix(line: string): LinePrefix {
+  const p: LinePrefix = { length: 0 };
+  let rest = line;
+  for (let guard = 0; guard < 6; guard++) {
+    let matched = false;
+    for (const { re, apply } of PREFIXES) {
+      const m = re.exec(rest);
+      if (!m || m[0].length === 0) continue;
+      apply?.(m, p);
+      p.length += m[0].length;
+      rest = rest.slice(m[0].length);
+      matched = true;
+      break;
+    }
+    if (!matched) break;
+  }
+  return p;
+}
+
+const MASKS: [RegExp, string][] = [
+  [/0x[0-9a-fA-F]+/g, '<hex>'],
+  [/\b[0-9a-f]{12,}\b/g, '<hex>'],
+  [/\b\d+(?:\.\d+)?\s?(?:[KMGT]i?B|bytes|B)\b/g, '<size>'],
+  [/torch\.Size\(\[[^\]]*\]\)/g, 'torch.Size(<shape>)'],
+  [/\[\s*\d+(?:\s*,\s*\d+)+\s*\]/g, '<shape>'],
+  [/(?:\/[\w.+@-]+)+\/([\w.+@-]+)/g, '<path>/$1'],
+  [/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g, '<ip>'],
+  [/\b(?:pid|PID)[\s=:]*\(?s?\)?\s*\d+/g, 'pid <n>'],
+  [/\b\d+(?:\.\d+)?(?:e[+-]?\d+)?\b/g, '<n>'],
+];
+
+/** Masked form of a clean line: variable parts replaced, file and function names kept. */
+export function maskLine(clean: string): string {
+  let s = clean;
+  for (const [re, rep] of MASKS) s = s.replace(re, rep);
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Lines that look like an error, as opposed to a warning or progress output. */
+const ERRORISH = /\b(?:[A-Z]\w*(?:Error|Exception)\b|Traceback \(most recent call last\)|CUDA error|NCCL error|Assertion\b.*failed|SIGKILL|SIGTERM|SIGSEGV|SIGABRT|exitcode\s*:\s*-?\d|Killed\b|timed out|timing out|Segmentation fault|core dumped|FAILED|fatal)/;
+const WARNINGISH = /(?:\b\w*Warning\b|^WARNING\b|\bWARN(?:ING)?\b|^\[?W\d{4} )/;
+
+export type Level = 'error' | 'warning' | 'info';
+
+export function lineLevel(clean: string, original: string): Level {
+  if (WARNINGISH.test(clean) || /^\[?W\d{4} /.test(original.replace(/^\[(?:rank|default)\d+\]:/, ''))) return 'warning';
+  if (ERRORISH.test(clean)) return 'error';
+  return 'info';
+}
+
+/**
+ * The line most worth searching for when nothing matched: the last exception line of the
+ * last traceback, else the last error-looking line, masked and cut to a searchable length.
+ */
+export function informativeLine(text: string): string | undefined {
+  const lines = text.split(/\r?\n/);
+  let best: string | undefined;
+  let bestScore = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const original = stripAnsi(lines[i]!);
+    const clean = original.slice(parsePrefix(original).length).trim();
+    if (!clean || clean.length > 2000) continue;
+    let score = 0;
+    if (/^[A-Za-z_][\w.]*(?:Error|Exception)\b:?/.test(clean)) score = 3;
+    else if (lineLevel(clean, original) === 'error') score = 2;
+    if (score && score >= bestScore) {
+      bestScore = score;
+      best = clean;
+    }
+  }
+  if (!best) return undefined;
+  // Keep the words a search index knows: drop paths, numbers, addresses and punctuation runs.
+  const words = maskLine(best)
+    .replace(/<path>\//g, '')
+    .replace(/<[a-z]+>/g, ' ')
+    .replace(/[()[\]{}'"`,;]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return words.length > 120 ? words.slice(0, 120).replace(/\s\S*$/, '') : words;
+}

@@ -1,0 +1,21 @@
+/**
+ * Fingerprints for the built site: the published entries of the site index, weighed with
+ * their example logs. Written once per build to /api/v1/fingerprints.json.
+ */
+import { readExamplesFor } from '../content/read.ts';
+import type { SiteIndex } from '../indexes/site-index.ts';
+import { buildFingerprints, type Fingerprints } from './fingerprints.ts';
+import { triggeredSignals } from './match.ts';
+
+let cached: Fingerprints | undefined;
+
+export function siteFingerprints(site: SiteIndex): Fingerprints {
+  if (cached) return cached;
+  const examples = new Map<string, string[]>();
+  for (const e of site.entries) {
+    const texts = readExamplesFor(process.cwd(), e.slug).map((x) => x.text);
+    if (texts.length) examples.set(e.id, texts);
+  }
+  cached = buildFingerprints(site.allEntries, site.symptoms, examples, triggeredSignals);
+  return cached;
+}

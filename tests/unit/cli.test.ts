@@ -1,0 +1,75 @@
+// The faultline command, run as a user runs it: a child process, real files, real stdin.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const root = new URL('../..', import.meta.url).pathname;
+const cli = (args: string[], input?: string) => spawnSync(process.execPath, [join(root, 'src/cli/faultline.mjs'), ...args], { input, encoding: 'utf8', cwd: tmpdir() });
+const example = join(root, 'content/examples/activation-distillation-memory/teacher-forward-oom.log');
+
+describe('faultline diagnose', () => {
+  test('ranks the matching entry and exits 0', () => {
+    const r = cli(['diagnose', example]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^1\. MEM-003 {2}Activation Distillation Memory/m);
+    expect(r.stdout).toContain('/entries/activation-distillation-memory/');
+  });
+
+  test('reads standard input with -', () => {
+    const r = cli(['diagnose', '-', '--json'], 'RuntimeError: CUDA error: device-side assert triggered\n');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).matches.length).toBeGreaterThan(0);
+  });
+
+  test('--json has the documented shape, best first, and --top limits it', () => {
+    const r = cli(['diagnose', example, '--json', '--top', '2']);
+    const out = JSON.parse(r.stdout) as { matches: { id: string; title: string; url: string; score: number; lines: { n: number; text: string; symptom: string | null }[] }[] };
+    expect(out.matches).toHaveLength(2);
+    expect(Object.keys(out.matches[0]!).sort()).toEqual(['id', 'lines', 'score', 'title', 'url']);
+    expect(out.matches[0]!.id).toBe('MEM-003');
+    expect(out.matches[0]!.url).toMatch(/^https:\/\/.+\/entries\/activation-distillation-memory\/$/);
+    expect(out.matches[0]!.score).toBeGreaterThanOrEqual(out.matches[1]!.score);
+    expect(Object.keys(out.matches[0]!.lines[0]!).sort()).toEqual(['n', 'symptom', 'text']);
+  });
+
+  test('exits 1 when nothing matches', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fl-cli-'));
+    writeFileSync(join(dir, 'ok.log'), 'epoch 1 loss 0.3\nepoch 2 loss 0.2\n');
+    const r = cli(['diagnose', join(dir, 'ok.log')]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('No entry matched this log');
+  });
+
+  test('exits 2 with a message on stderr for a missing file', () => {
+    const r = cli(['diagnose', '/no/such/file.log']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('faultline: no such file: /no/such/file.log\n');
+  });
+
+  test('exits 2 on usage errors', () => {
+    expect(cli(['diagnose']).status).toBe(2);
+    expect(cli(['diagnose', example, '--top', 'zero']).stderr).toContain('--top takes a whole number');
+    expect(cli(['frobnicate']).stderr).toContain('unknown command "frobnicate"');
+    expect(cli([]).status).toBe(2);
+  });
+});
+
+describe('faultline explain', () => {
+  test('prints the quick answer, root causes and fix as plain text', () => {
+    const r = cli(['explain', 'mem-003']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^MEM-003: Activation Distillation Memory\n/);
+    expect(r.stdout).toContain('Root causes:');
+    expect(r.stdout).toContain("- The teacher's forward is recorded by autograd.");
+    expect(r.stdout).toContain('--- HF Trainer ---');
+    expect(r.stdout).not.toMatch(/<Tab|<\/Tabs>/);
+  });
+
+  test('exits 2 for an unknown id', () => {
+    const r = cli(['explain', 'MEM-999']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('no entry has the id MEM-999');
+  });
+});

@@ -1,0 +1,35 @@
+// The shipped content: it validates, and the matcher ranks each entry first on its own
+// example logs. Misses are listed together so one run shows every entry to fix.
+import { describe, expect, test } from 'vitest';
+import { readContent } from '../../src/lib/content/read.ts';
+import { validateContent } from '../../src/lib/content/validate.ts';
+import { fingerprintsFor } from '../../src/lib/diagnose/from-content.ts';
+import { compileMatcher, diagnose } from '../../src/lib/diagnose/match.ts';
+import { formatProblem } from '../../src/lib/schema/errors.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const content = validateContent(readContent(root));
+
+describe('the shipped content', () => {
+  test('validates with no problems', () => {
+    expect(content.problems.map(formatProblem)).toEqual([]);
+  });
+
+  test('every entry ranks first on each of its own example logs', () => {
+    const m = compileMatcher(fingerprintsFor(content));
+    const misses: string[] = [];
+    let total = 0;
+    for (const e of content.entries) {
+      for (const ex of content.examples.get(e.slug) ?? []) {
+        total++;
+        const ranked = diagnose(ex.text, m).candidates;
+        if (ranked[0]?.id !== e.id) {
+          const own = ranked.findIndex((c) => c.id === e.id);
+          misses.push(`${ex.file}: ${e.id} is ${own === -1 ? 'not matched' : `#${own + 1}`}; first: ${ranked.slice(0, 3).map((c) => `${c.id} (${c.raw.toFixed(2)})`).join(', ')}`);
+        }
+      }
+    }
+    expect(total).toBeGreaterThan(100);
+    expect(misses).toEqual([]);
+  });
+});

@@ -1,0 +1,199 @@
+// The log matcher, table-driven over small fingerprint sets built through the real schema.
+import { describe, expect, test } from 'vitest';
+import { validateContent } from '../../src/lib/content/validate.ts';
+import { buildFingerprints } from '../../src/lib/diagnose/fingerprints.ts';
+import { compileMatcher, diagnose, startScan, triggeredSignals } from '../../src/lib/diagnose/match.ts';
+import { informativeLine, maskLine, parsePrefix, stripAnsi } from '../../src/lib/diagnose/normalize.ts';
+import { requiredWords } from '../../src/lib/diagnose/tokens.ts';
+import { entry, sources } from './fixtures/content.ts';
+
+const registry = [
+  { id: 'cuda-oom', label: 'CUDA out of memory', category: 'memory', description: 'd', patterns: ['CUDA out of memory\\. Tried to allocate'] },
+  { id: 'device-assert', label: 'Device-side assert', category: 'hardware', description: 'd', patterns: ['CUDA error: device-side assert triggered'] },
+  { id: 'nccl-timeout', label: 'NCCL watchdog timeout', category: 'distributed', description: 'd', collateral: true, patterns: ['Watchdog caught collective operation timeout'] },
+  { id: 'use-cache-warning', label: 'use_cache warning', category: 'configuration', description: 'd', patterns: ['`use_cache=True` is incompatible with gradient checkpointing'] },
+  { id: 'quiet', label: 'Quiet', category: 'memory', description: 'd', patterns: [] },
+];
+const sym = (symptom: string, extra: Record<string, unknown> = {}) => ({ symptom, wording: 'w', why: 'y', tellApart: 't', ...extra });
+
+function fingerprints() {
+  const files = [
+    { slug: 'batch-oom', data: entry({ id: 'MEM-001', title: 'Batch OOM', symptoms: [sym('cuda-oom'), sym('quiet'), sym('use-cache-warning')] }) },
+    { slug: 'teacher-oom', data: entry({ id: 'MEM-003', title: 'Teacher OOM', cues: ['\\bteacher\\b'], symptoms: [sym('cuda-oom'), sym('quiet'), sym('use-cache-warning')] }) },
+    {
+      slug: 'eval-oom',
+      data: entry({ id: 'MEM-008', title: 'Eval OOM', cues: ['\\bin (?:evaluation_loop|nested_concat)\\b'], symptoms: [sym('cuda-oom', { patterns: ['nested_concat.*\\n.*CUDA out of memory'] }), sym('quiet'), sym('use-cache-warning')] }),
+    },
+    { slug: 'bad-label', data: entry({ id: 'HW-002', category: 'hardware', title: 'Bad label', symptoms: [sym('device-assert'), sym('quiet'), sym('use-cache-warning')] }) },
+    { slug: 'timeout', data: entry({ id: 'DIST-001', category: 'distributed', title: 'Timeout', symptoms: [sym('nccl-timeout'), sym('quiet'), sym('use-cache-warning')] }) },
+    { slug: 'use-cache', data: entry({ id: 'CONF-006', category: 'configuration', title: 'use_cache', symptoms: [sym('use-cache-warning', { patterns: ['Setting `use_cache=False`'] }), sym('quiet'), sym('cuda-oom')] }) },
+  ];
+  const content = validateContent(sources(files, registry));
+  expect(content.problems).toEqual([]);
+  return buildFingerprints(content.entries, content.symptoms);
+}
+
+const OOM = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.15 GiB';
+const ids = (text: string) => diagnose(text, compileMatcher(fingerprints())).candidates.map((c) => c.id);
+
+describe('normalisation', () => {
+  test.each([
+    ['\x1b[31mRuntimeError\x1b[0m: boom', 'RuntimeError: boom'],
+    ['plain', 'plain'],
+  ])('strips ANSI colours: %j', (input, out) => expect(stripAnsi(input)).toBe(out));
+
+  test.each([
+    ['[rank3]: RuntimeError: x', { rank: 3, rest: 'RuntimeError: x' }],
+    ['[default0]:Traceback (most recent call last):', { rank: 0, rest: 'Traceback (most recent call last):' }],
+    ['2026-03-14 09:12:03,551 - RuntimeError: x', { rank: undefined, rest: 'RuntimeError: x' }],
+    ['[rank1]:[E1114 09:12:03.123456 1234 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog', { rank: 1, rest: 'ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog' }],
+    ['node-7:12345:12399 [3] NCCL INFO Using network IB', { rank: 3, rest: 'NCCL INFO Using network IB' }],
+    ['[1,5]<stderr>:RuntimeError: x', { rank: 5, rest: 'RuntimeError: x' }],
+  ])('peels launcher prefixes: %j', (line, want) => {
+    const p = parsePrefix(line);
+    expect({ rank: p.rank, rest: line.slice(p.length) }).toEqual(want);
+  });
+
+  test('reads the time from a timestamp prefix', () => {
+    expect(parsePrefix('2026-03-14T09:12:03.500Z boom').time).toBe(Date.parse('2026-03-14T09:12:03.500Z'));
+  });
+
+  test.each([
+    ['Tried to allocate 20.00 MiB on GPU 0', 'Tried to allocate <size> on GPU <n>'],
+    ['at 0x7f3a2c000000 in pid 4123', 'at <hex> in pid <n>'],
+    ['got torch.Size([1, 256, 1, 1])', 'got torch.Size(<shape>)'],
+    ['File "/opt/conda/lib/python3.11/site-packages/torch/nn/modules/module.py", line 1751', 'File "<path>/module.py", line <n>'],
+    ['connect to 10.0.0.12:29500 failed', 'connect to <ip> failed'],
+  ])('masks variable parts, keeping file names: %j', (line, masked) => expect(maskLine(line)).toBe(masked));
+
+  test('picks the exception line as the most informative, without numbers or paths', () => {
+    const log = 'step 10\nTraceback (most recent call last):\n  File "/a/b/train.py", line 3, in <module>\nRuntimeError: CUDA error: device-side assert triggered at 0x7f00\n';
+    expect(informativeLine(log)).toBe('RuntimeError: CUDA error: device-side assert triggered at');
+  });
+});
+
+describe('required words for the prefilter', () => {
+  test.each([
+    ['CUDA out of memory\\. Tried to allocate', ['allocate']],
+    ['Watchdog caught collective operation timeout', ['collective']],
+    ['bus error|shared memory', ['error', 'shared']],
+    ['rank\\d+ failed|x', undefined],
+    ['(?:a|b) optional?', undefined],
+  ])('%s', (source, words) => expect(requiredWords(source)).toEqual(words));
+});
+
+describe('matching and weighting', () => {
+  test('an empty log matches nothing', () => {
+    expect(ids('')).toEqual([]);
+    expect(ids('\n\n   \n')).toEqual([]);
+  });
+
+  test('binary garbage matches nothing and does not throw', () => {
+    const garbage = Array.from({ length: 20_000 }, (_, i) => String.fromCharCode((i * 7919) % 65_536)).join('');
+    expect(ids(garbage)).toEqual([]);
+  });
+
+  test('known boilerplate counts for nothing', () => {
+    expect(ids('CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1')).toEqual([]);
+  });
+
+  test('a line-specific pattern outranks a shared one', () => {
+    const d = diagnose('  File "trainer.py", line 10, in nested_concat\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB', compileMatcher(fingerprints()));
+    expect(d.candidates[0]!.id).toBe('MEM-008');
+  });
+
+  test('a context cue raises one of the entries sharing a symptom', () => {
+    expect(ids(`loading teacher\n${OOM}`)[0]).toBe('MEM-003');
+  });
+
+  test('a cue alone creates no candidate', () => {
+    expect(ids('the teacher model is loaded\nall good')).toEqual([]);
+  });
+
+  test('a benign use_cache warning does not outrank a real error in the same log', () => {
+    const log = '`use_cache=True` is incompatible with gradient checkpointing. Setting `use_cache=False`.\nRuntimeError: CUDA error: device-side assert triggered';
+    expect(ids(log)[0]).toBe('HW-002');
+  });
+
+  test('the warning alone still finds its entry', () => {
+    expect(ids('`use_cache=True` is incompatible with gradient checkpointing. Setting `use_cache=False`.')[0]).toBe('CONF-006');
+  });
+
+  test('rare signals weigh more than common ones', () => {
+    const fp = fingerprints();
+    const weight = (source: string) => fp.signals.find((s) => s.source === source)!.weight;
+    expect(weight('CUDA error: device-side assert triggered')).toBeGreaterThan(weight('CUDA out of memory\\. Tried to allocate'));
+  });
+
+  test('example logs make a signal they trigger elsewhere count for less', () => {
+    const files = fingerprints();
+    const again = buildFingerprints(
+      validateContent(sources([{ slug: 'a', data: entry({ symptoms: [sym('device-assert'), sym('quiet'), sym('cuda-oom')] }) }, { slug: 'b', data: entry({ id: 'MEM-002', symptoms: [sym('cuda-oom'), sym('quiet'), sym('use-cache-warning')] }) }], registry)).entries,
+      validateContent(sources([], registry)).symptoms,
+      new Map([['MEM-002', ['RuntimeError: CUDA error: device-side assert triggered']]]),
+      triggeredSignals,
+    );
+    const w = again.signals.find((s) => s.symptom === 'device-assert')!.weight;
+    expect(w).toBeLessThan(files.signals.find((s) => s.symptom === 'device-assert')!.weight);
+  });
+
+  test('returns the matched lines with their number, original text and highlighted range', () => {
+    const d = diagnose(`step 1\n[rank0]: ${OOM}`, compileMatcher(fingerprints()));
+    const line = d.candidates[0]!.lines[0]!;
+    expect(line).toMatchObject({ n: 2, symptom: 'cuda-oom', kind: 'signal', rank: 0 });
+    expect(line.text.slice(line.start, line.end)).toBe('CUDA out of memory. Tried to allocate');
+    expect(d.candidates[0]!.score).toBeGreaterThan(0);
+    expect(d.candidates[0]!.score).toBeLessThanOrEqual(1);
+  });
+
+  test('a log cut into chunks anywhere gives the same result as one piece', () => {
+    const log = `loading teacher\n  File "t.py", line 3, in nested_concat\n${OOM}\nWatchdog caught collective operation timeout\n`;
+    const m = compileMatcher(fingerprints());
+    const whole = diagnose(log, m);
+    for (const size of [1, 7, 50]) {
+      const scan = startScan(m);
+      for (let i = 0; i < log.length; i += size) scan.push(log.slice(i, i + size));
+      expect(scan.finish().candidates).toEqual(whole.candidates);
+    }
+  });
+
+  test('a log of 100,000 lines is scanned whole, and the error at its end is found', () => {
+    const noise = Array.from({ length: 100_000 }, (_, i) => `step ${i} loss 1.${i % 97} lr 3e-4 grad_norm 0.${i % 13}`).join('\n');
+    const d = diagnose(`${noise}\nRuntimeError: CUDA error: device-side assert triggered\n`, compileMatcher(fingerprints()));
+    expect(d.stats.lines).toBe(100_001);
+    expect(d.candidates[0]!.id).toBe('HW-002');
+    expect(d.candidates[0]!.lines[0]!.n).toBe(100_001);
+  });
+});
+
+describe('multi-rank logs', () => {
+  const log = [
+    '[rank3]: RuntimeError: CUDA error: device-side assert triggered',
+    '[rank0]:[E1114 09:22:03.123456 1234 ProcessGroupNCCL.cpp:616] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE) ran for 600000 milliseconds before timing out.',
+    '[rank1]:[E1114 09:22:03.123456 1235 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog caught collective operation timeout',
+    '[rank2]:[E1114 09:22:03.123456 1236 ProcessGroupNCCL.cpp:616] [Rank 2] Watchdog caught collective operation timeout',
+  ].join('\n');
+
+  test('ranks the initiating failure first and calls the timeouts collateral', () => {
+    const d = diagnose(log, compileMatcher(fingerprints()));
+    expect(d.candidates.map((c) => c.id)).toEqual(['HW-002', 'DIST-001']);
+    expect(d.candidates[0]!.initiating).toBe(true);
+    expect(d.candidates[1]!.collateral).toBe(true);
+    expect(d.summary).toBe('Rank 3 failed first, with Device-side assert (HW-002); the NCCL watchdog timeout on ranks 0–2 is collateral.');
+  });
+
+  test('orders by timestamp when lines carry one, not by position', () => {
+    const timed = [
+      '2026-03-14 09:30:00,000 [rank0]: Watchdog caught collective operation timeout',
+      '2026-03-14 09:20:00,000 [rank2]: RuntimeError: CUDA error: device-side assert triggered',
+    ].join('\n');
+    const d = diagnose(timed, compileMatcher(fingerprints()));
+    expect(d.initiating).toMatchObject({ entry: 'HW-002', rank: 2, line: 2 });
+  });
+
+  test('a timeout alone is not called collateral of anything', () => {
+    const d = diagnose('[rank0]: Watchdog caught collective operation timeout', compileMatcher(fingerprints()));
+    expect(d.candidates.map((c) => c.id)).toEqual(['DIST-001']);
+    expect(d.summary).toBeUndefined();
+  });
+});

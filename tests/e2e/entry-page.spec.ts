@@ -55,7 +55,7 @@ test.describe('the MEM-003 entry page', () => {
     await expect(table.getByRole('columnheader')).toHaveText(['Symptom', 'Why it happens here', 'How to tell it apart']);
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(3);
-    await expect(rows.nth(0)).toHaveAttribute('id', 'symptom-cuda-oom');
+    await expect(rows.nth(0).getByRole('heading', { level: 3 })).toHaveAttribute('id', 'symptom-cuda-oom');
     await expect(rows.nth(0).getByRole('link', { name: 'CUDA out of memory', exact: true })).toHaveAttribute('href', '/symptoms/cuda-oom/');
     await expect(rows.nth(0)).toContainText("The traceback passes through the teacher's");
   });

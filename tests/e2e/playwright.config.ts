@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from './chromium.ts';
 
-// End-to-end tests run against the production build in dist/, served by `astro preview`.
+// End-to-end tests run against the production build in dist/, served by serve.ts as a static
+// host would serve it (404 page, _redirects, _headers).
 // `npm test` builds first; `npm run test:e2e` alone expects a fresh dist/.
 const PORT = Number(process.env.E2E_PORT ?? 4329);
 
@@ -24,7 +25,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx astro preview --port ${PORT} --host 127.0.0.1`,
+    command: `node tests/e2e/serve.ts ${PORT}`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

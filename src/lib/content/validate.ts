@@ -196,6 +196,16 @@ export function validateContent(sources: ContentSources): ValidatedContent {
     });
   }
 
+  // Related links should go both ways; the build warns, the content lint fails.
+  for (const { src, data } of valid) {
+    data.related.forEach((rid, i) => {
+      const other = byId.get(rid);
+      if (other && !other.data.related.includes(data.id)) {
+        problems.push({ file: src.file, line: src.lineOf(['related', i]), path: `related.${i}`, severity: 'warning', message: `${data.id} lists ${rid} as related, but ${rid} (${other.src.file}) does not list ${data.id}; add it there` });
+      }
+    });
+  }
+
   // 4. Example logs belong to an entry.
   const slugs = new Set(valid.map((v) => v.src.slug));
   for (const [slug, files] of sources.examples) {

@@ -26,7 +26,8 @@ export interface Signal {
 
 export interface Fingerprints {
   version: 1;
-  entries: { id: string; title: string; url: string; category: string }[];
+  /** `symptom` is the entry's first (defining) symptom */
+  entries: { id: string; title: string; url: string; category: string; symptom: string }[];
   symptoms: { id: string; label: string; url: string; collateral: boolean }[];
   signals: Signal[];
   cues: { entry: string; source: string }[];
@@ -72,7 +73,7 @@ export function buildFingerprints(
 
   const fp: Fingerprints = {
     version: 1,
-    entries: published.map((e) => ({ id: e.id, title: e.title, url: entryUrl(e.slug), category: e.category })),
+    entries: published.map((e) => ({ id: e.id, title: e.title, url: entryUrl(e.slug), category: e.category, symptom: e.symptoms[0]!.symptom })),
     symptoms: [...symptoms].sort((a, b) => a.id.localeCompare(b.id)).map((s) => ({ id: s.id, label: s.label, url: symptomUrl(s.id), collateral: isCollateral(s) })),
     signals: [...signals.values()],
     cues: published.flatMap((e) => e.cues.map((source) => ({ entry: e.id, source }))),

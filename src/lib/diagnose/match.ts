@@ -371,9 +371,12 @@ function rank(
     // The initiating entry: among the entries the first failure's signal supports, the one
     // best explained by non-collateral evidence (an entry that merely also lists the timeout
     // must not win on the timeout's weight).
+    // An entry whose defining symptom is itself collateral (the watchdog timeout, the
+    // launcher's ChildFailedError) describes the aftermath, never the initiating failure.
     const supported = new Set(m.signals[first.signal]!.entries);
+    const definesCollateral = (id: string) => symptomInfo.get(entryInfo.get(id)?.symptom ?? '')?.collateral === true;
     const lead = candidates
-      .filter((c) => supported.has(c.id))
+      .filter((c) => supported.has(c.id) && !definesCollateral(c.id))
       .map((c) => ({ c, own: c.raw - collateralWeight(c.id) }))
       .sort((x, y) => y.own - x.own || x.c.id.localeCompare(y.c.id, 'en', { numeric: true }))[0]?.c;
     if (lead) {

@@ -60,6 +60,10 @@ export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly 
   for (const entry of entries) {
     for (const ref of entry.symptoms) symptomIndex.get(ref.symptom)?.occurrences.push({ entry, ref });
   }
+  // The symptom's own category first (the usual causes of an OOM are memory entries), then by id.
+  for (const item of symptomIndex.values()) {
+    item.occurrences.sort((a, b) => Number(b.entry.category === item.symptom.category) - Number(a.entry.category === item.symptom.category) || byEntryId(a.entry, b.entry));
+  }
   return {
     entries,
     allEntries: all,

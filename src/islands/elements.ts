@@ -1,0 +1,133 @@
+/**
+ * The one script every page loads eagerly. It defines the small custom elements the server
+ * rendered (code tabs, the paste-your-log box, the symptom filter) and wires the search
+ * shortcuts; search itself, Pagefind and diagnose load on first use.
+ */
+import { HANDOFF_KEY } from './handoff.ts';
+
+// ---- <fl-tabs>: per-framework code tabs (ARIA tabs pattern) ----
+class FlTabs extends HTMLElement {
+  connectedCallback() {
+    const prefix = this.dataset.prefix!;
+    const tablist = this.querySelector<HTMLElement>(':scope > [role="tablist"]');
+    const panels = [...this.querySelectorAll<HTMLElement>(':scope > .panels > [data-tab-label]')];
+    const tabs = [...(tablist?.querySelectorAll<HTMLButtonElement>('[role="tab"]') ?? [])];
+    if (!tablist || tabs.length !== panels.length || tabs.length === 0) return;
+    panels.forEach((panel, i) => {
+      panel.id = `${prefix}-panel-${i}`;
+      panel.setAttribute('role', 'tabpanel');
+      panel.setAttribute('aria-labelledby', tabs[i]!.id);
+      panel.tabIndex = 0;
+      panel.querySelector('[data-tab-heading]')?.classList.add('visually-hidden');
+    });
+    const select = (index: number, focus = false) => {
+      tabs.forEach((tab, i) => {
+        const on = i === index;
+        tab.setAttribute('aria-selected', String(on));
+        tab.tabIndex = on ? 0 : -1;
+        panels[i]!.hidden = !on;
+      });
+      if (focus) tabs[index]!.focus();
+    };
+    tabs.forEach((tab, i) => {
+      tab.addEventListener('click', () => select(i));
+      tab.addEventListener('keydown', (event) => {
+        const last = tabs.length - 1;
+        const next = { ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last }[event.key];
+        if (next === undefined) return;
+        event.preventDefault();
+        select(next, true);
+      });
+    });
+    tablist.hidden = false;
+    select(0);
+  }
+}
+
+// ---- <fl-paste-log>: hands a log to /diagnose/ through sessionStorage, never the URL ----
+class FlPasteLog extends HTMLElement {
+  connectedCallback() {
+    const form = this.querySelector('form')!;
+    const textarea = this.querySelector('textarea')!;
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      if (textarea.value.trim()) sessionStorage.setItem(HANDOFF_KEY, textarea.value);
+      location.assign(form.action);
+    });
+  }
+}
+
+// ---- <fl-filter>: narrows the symptom index as you type ----
+class FlFilter extends HTMLElement {
+  connectedCallback() {
+    const box = this.querySelector<HTMLElement>('[data-filter-box]');
+    const input = box?.querySelector('input');
+    if (!box || !input) return;
+    const count = box.querySelector<HTMLElement>('[data-filter-count]')!;
+    const items = [...this.querySelectorAll<HTMLElement>('[data-filter-item]')];
+    const groups = [...this.querySelectorAll<HTMLElement>('[data-filter-group]')];
+    input.addEventListener('input', () => {
+      const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      let shown = 0;
+      for (const item of items) {
+        const on = words.every((w) => (item.dataset.filterText ?? '').includes(w));
+        item.hidden = !on;
+        if (on) shown++;
+      }
+      for (const g of groups) g.hidden = !g.querySelector('[data-filter-item]:not([hidden])');
+      count.textContent = words.length ? `${shown} of ${items.length} symptoms` : '';
+    });
+    box.hidden = false;
+  }
+}
+
+customElements.define('fl-tabs', FlTabs);
+customElements.define('fl-paste-log', FlPasteLog);
+customElements.define('fl-filter', FlFilter);
+
+// ---- search: open with the header button, mod+K or "/"; load on first use ----
+const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]');
+const opener = document.querySelector<HTMLAnchorElement>('[data-search-open]');
+let controller: Promise<{ focus(): void }> | undefined;
+const loadSearch = () => import('./search.ts');
+
+function openSearch() {
+  if (!dialog) return;
+  if (!dialog.open) dialog.showModal();
+  controller ??= loadSearch().then(({ SearchController }) => new SearchController(dialog.querySelector<HTMLElement>('[data-search-panel]')!));
+  void controller.then((c) => c.focus());
+}
+
+if (dialog && opener) {
+  // The opener is a link to /search/ so it works without JavaScript; with it, the dialog opens.
+  opener.addEventListener('click', (event) => {
+    event.preventDefault();
+    openSearch();
+  });
+  // warm the chunk when the reader shows intent
+  opener.addEventListener('pointerenter', () => void loadSearch(), { once: true });
+  opener.addEventListener('focus', () => void loadSearch(), { once: true });
+  dialog.querySelector('[data-search-close]')?.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+  document.addEventListener('keydown', (event) => {
+    const typing = event.target instanceof HTMLElement && (event.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName));
+    if ((event.key === 'k' && (event.metaKey || event.ctrlKey)) || (event.key === '/' && !typing)) {
+      event.preventDefault();
+      openSearch();
+    }
+  });
+}
+
+// The /search/ page runs search inline.
+const inline = document.querySelector<HTMLElement>('[data-search-page] [data-search-panel]');
+if (inline) void loadSearch().then(({ SearchController }) => new SearchController(inline).focus());
+
+// Arriving from a search result: highlight the searched words on the page.
+if (new URLSearchParams(location.search).has('highlight')) {
+  const base = document.documentElement.dataset.base ?? '/';
+  void import(/* @vite-ignore */ `${base}pagefind/pagefind-highlight.js`)
+    .then(({ default: PagefindHighlight }) => new PagefindHighlight({ highlightParam: 'highlight', addStyles: false }))
+    .catch(() => undefined);
+}

@@ -1,0 +1,281 @@
+/**
+ * Search, on Pagefind's JS API: loaded when search is first opened, never on page load.
+ * Query and filters can live in the URL (/search/?q=…&category=…); a pasted log is offered
+ * to /diagnose/ through sessionStorage, and its most telling line is searched meanwhile.
+ */
+import { HANDOFF_KEY } from './handoff.ts';
+import { informativeLine } from '../lib/diagnose/normalize.ts';
+
+interface ResultData {
+  url: string;
+  excerpt: string;
+  meta: Record<string, string>;
+  sub_results: { title: string; url: string; excerpt: string }[];
+}
+interface PagefindSearch {
+  results: { id: string; data(): Promise<ResultData> }[];
+  filters: Record<string, Record<string, number>>;
+  totalFilters: Record<string, Record<string, number>>;
+}
+interface Pagefind {
+  options(o: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  search(q: string | null, o?: { filters?: Record<string, string[]> }): Promise<PagefindSearch | null>;
+  filters(): Promise<Record<string, Record<string, number>>>;
+  preload(q: string): Promise<void>;
+}
+
+/** The facets offered as chips, in this order; tag works from the URL too. */
+const FACETS = [
+  { key: 'category', label: 'Category' },
+  { key: 'framework', label: 'Framework' },
+  { key: 'stage', label: 'Stage' },
+];
+const URL_FACETS = [...FACETS.map((f) => f.key), 'tag'];
+/** Results whose data is loaded per query: each costs a fragment download. */
+const MAX_RESULTS = 8;
+/** Longer than this, or on several lines, a query is a log rather than a search. */
+export const LOG_LENGTH = 120;
+
+let pagefindPromise: Promise<Pagefind> | undefined;
+
+export function loadPagefind(base: string): Promise<Pagefind> {
+  pagefindPromise ??= (async () => {
+    const pf = (await import(/* @vite-ignore */ `${base}pagefind/pagefind.js`)) as Pagefind;
+    await pf.options({ excerptLength: 24, highlightParam: 'highlight' });
+    await pf.init();
+    // Filter counts come back empty until the filter index is loaded; load it up front.
+    await pf.filters();
+    return pf;
+  })();
+  return pagefindPromise;
+}
+
+export function isLog(text: string): boolean {
+  return text.includes('\n') || text.trim().length > LOG_LENGTH;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
+/** Pagefind excerpts are our own indexed text with <mark>; keep only text and marks. */
+function excerptNode(html: string): HTMLElement {
+  const span = el('span', { class: 'excerpt' });
+  const tpl = document.createElement('template');
+  tpl.innerHTML = html;
+  for (const node of tpl.content.childNodes) {
+    if (node.nodeName === 'MARK') span.append(el('mark', {}, node.textContent ?? ''));
+    else span.append(node.textContent ?? '');
+  }
+  return span;
+}
+
+const normal = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * An error line pasted as a query is a phrase, but Pagefind ranks words. Among the loaded
+ * results, entries whose fingerprint or symptom labels contain the whole query come first,
+ * in Pagefind's order; the rest follow unchanged.
+ */
+export function exactFirst<T extends { meta: Record<string, string> }>(results: T[], query: string): T[] {
+  const q = normal(query);
+  if (q.split(' ').length < 2) return results;
+  const exact = results.filter((r) => normal(r.meta.phrases ?? '').includes(q));
+  return exact.length ? [...exact, ...results.filter((r) => !exact.includes(r))] : results;
+}
+
+export class SearchController {
+  #root: HTMLElement;
+  #input: HTMLInputElement;
+  #results: HTMLOListElement;
+  #status: HTMLElement;
+  #filtersBox: HTMLElement;
+  #logOffer: HTMLElement;
+  #base: string;
+  #sync: boolean;
+  #selected = new Map<string, Set<string>>();
+  #pastedLog: string | undefined;
+  #seq = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(root: HTMLElement) {
+    this.#root = root;
+    this.#input = root.querySelector('[data-search-input]')!;
+    this.#results = root.querySelector('[data-search-results]')!;
+    this.#status = root.querySelector('[data-search-status]')!;
+    this.#filtersBox = root.querySelector('[data-search-filters]')!;
+    this.#logOffer = root.querySelector('[data-search-log]')!;
+    this.#base = root.dataset.base ?? '/';
+    this.#sync = root.dataset.syncUrl === 'true';
+
+    this.#input.addEventListener('input', () => {
+      this.#pastedLog = undefined;
+      this.#logOffer.hidden = true;
+      this.#schedule();
+    });
+    this.#input.addEventListener('paste', (event) => {
+      const text = event.clipboardData?.getData('text') ?? '';
+      if (!isLog(text)) return;
+      event.preventDefault();
+      this.#takeLog(text);
+    });
+    this.#input.addEventListener('keydown', (event) => {
+      // In a search field, Escape would only clear the text; in the dialog it closes it.
+      const dialog = this.#root.closest('dialog');
+      if (event.key === 'Escape' && dialog?.open) {
+        event.preventDefault();
+        dialog.close();
+      } else if (event.key === 'ArrowDown') {
+        event.preventDefault();
+        this.#links()[0]?.focus();
+      } else if (event.key === 'Enter') {
+        event.preventDefault();
+        this.#links()[0]?.click();
+      }
+    });
+    this.#results.addEventListener('keydown', (event) => {
+      const links = this.#links();
+      const i = links.indexOf(document.activeElement as HTMLAnchorElement);
+      if (i === -1) return;
+      if (event.key === 'ArrowDown') {
+        event.preventDefault();
+        links[Math.min(links.length - 1, i + 1)]!.focus();
+      } else if (event.key === 'ArrowUp') {
+        event.preventDefault();
+        if (i === 0) this.#input.focus();
+        else links[i - 1]!.focus();
+      }
+    });
+    root.querySelector('[data-search-diagnose]')?.addEventListener('click', () => {
+      if (this.#pastedLog) sessionStorage.setItem(HANDOFF_KEY, this.#pastedLog);
+      location.assign(`${this.#base}diagnose/`);
+    });
+
+    if (this.#sync) {
+      const params = new URLSearchParams(location.search);
+      this.#input.value = params.get('q') ?? '';
+      for (const key of URL_FACETS) {
+        const values = params.getAll(key);
+        if (values.length) this.#selected.set(key, new Set(values));
+      }
+      if (isLog(this.#input.value)) this.#takeLog(this.#input.value);
+    }
+    void this.run();
+  }
+
+  focus() {
+    this.#input.focus();
+    this.#input.select();
+  }
+
+  #links() {
+    return [...this.#results.querySelectorAll<HTMLAnchorElement>('a.hit')];
+  }
+
+  #takeLog(text: string) {
+    this.#pastedLog = text;
+    this.#logOffer.hidden = false;
+    this.#input.value = informativeLine(text) ?? text.trim().split('\n').at(-1)!.slice(0, LOG_LENGTH);
+    this.#schedule(0);
+  }
+
+  #schedule(ms = 60) {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.run(), ms);
+  }
+
+  #filters(): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const [k, v] of this.#selected) if (v.size) out[k] = [...v];
+    return out;
+  }
+
+  #writeUrl() {
+    if (!this.#sync) return;
+    const params = new URLSearchParams();
+    if (this.#input.value.trim() && !this.#pastedLog) params.set('q', this.#input.value.trim());
+    for (const [k, vs] of this.#selected) for (const v of vs) params.append(k, v);
+    const qs = params.toString();
+    history.replaceState(null, '', `${location.pathname}${qs ? `?${qs}` : ''}`);
+  }
+
+  async run() {
+    const seq = ++this.#seq;
+    let pf: Pagefind;
+    try {
+      pf = await loadPagefind(this.#base);
+    } catch {
+      this.#status.textContent = 'The search index is missing. Run "npm run build" once; "npm run dev" then serves the index of the last build.';
+      return;
+    }
+    const query = this.#input.value.trim();
+    const filters = this.#filters();
+    const hasFilters = Object.keys(filters).length > 0;
+    this.#writeUrl();
+    if (!query && !hasFilters) {
+      this.#renderFilters(await pf.filters(), undefined);
+      this.#results.replaceChildren();
+      this.#status.textContent = '';
+      return;
+    }
+    const search = await pf.search(query || null, { filters });
+    if (seq !== this.#seq || !search) return; // a newer query won
+    const data = exactFirst(await Promise.all(search.results.slice(0, MAX_RESULTS).map((r) => r.data())), query);
+    if (seq !== this.#seq) return;
+    this.#renderFilters(search.totalFilters, search.filters);
+    this.#render(data, search.results.length, query);
+  }
+
+  #renderFilters(all: Record<string, Record<string, number>>, current: Record<string, Record<string, number>> | undefined) {
+    const nodes: Node[] = [];
+    for (const facet of FACETS) {
+      const values = Object.keys(all[facet.key] ?? {}).sort();
+      if (!values.length) continue;
+      nodes.push(el('span', { class: 'group-label' }, facet.label));
+      for (const value of values) {
+        const on = this.#selected.get(facet.key)?.has(value) ?? false;
+        const count = (current ?? all)[facet.key]?.[value] ?? 0;
+        const button = el('button', { type: 'button', 'aria-pressed': String(on), 'data-facet': facet.key, 'data-value': value }, `${value} `, el('span', { class: 'n' }, String(count)));
+        button.addEventListener('click', () => {
+          const set = this.#selected.get(facet.key) ?? new Set<string>();
+          if (set.has(value)) set.delete(value);
+          else set.add(value);
+          this.#selected.set(facet.key, set);
+          void this.run();
+        });
+        nodes.push(button);
+      }
+    }
+    const focused = document.activeElement as HTMLElement | null;
+    const refocus = focused?.dataset.facet ? `[data-facet="${focused.dataset.facet}"][data-value="${CSS.escape(focused.dataset.value ?? '')}"]` : undefined;
+    this.#filtersBox.replaceChildren(...nodes);
+    if (refocus) this.#filtersBox.querySelector<HTMLElement>(refocus)?.focus();
+  }
+
+  #render(data: ResultData[], total: number, query: string) {
+    this.#status.textContent = total
+      ? `${total} ${total === 1 ? 'entry' : 'entries'}${total > MAX_RESULTS ? `, showing the first ${MAX_RESULTS}` : ''}.`
+      : `No entry matches “${query}”. Try fewer words, an error class such as OutOfMemoryError, or paste the whole log to diagnose it.`;
+    this.#results.replaceChildren(
+      ...data.map((d) => {
+        const main = el(
+          'a',
+          { class: 'hit', href: d.url },
+          el('span', { class: 'title' }, d.meta.title ?? d.url),
+          el('span', { class: 'meta' }, [d.meta.id, d.meta.category].filter(Boolean).join(' · ')),
+          excerptNode(d.meta.summary && !query ? d.meta.summary : d.excerpt),
+        );
+        const subs = d.sub_results.filter((s) => s.url.includes('#')).slice(0, 3);
+        const li = el('li', { class: 'result' }, main);
+        if (subs.length) {
+          li.append(el('ul', { class: 'sub' }, ...subs.map((s) => el('li', {}, el('a', { class: 'hit', href: s.url }, el('span', { class: 'title' }, s.title), excerptNode(s.excerpt))))));
+        }
+        return li;
+      }),
+    );
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The shapes of /api/v1/*.json. Versioned: a breaking change gets /api/v2/, and v1 keeps
+ * being built, because bots in incident tooling read these for years.
+ */
+import type { Entry } from './content/validate.ts';
+import type { SiteIndex } from './indexes/site-index.ts';
+import { inlineToText } from './inline.ts';
+import { entryUrl, referenceHref, shortUrl, symptomAnchor, symptomUrl } from './urls.ts';
+
+export function toApiEntry(e: Entry, site: SiteIndex) {
+  return {
+    id: e.id,
+    title: e.title,
+    url: entryUrl(e.slug),
+    shortUrl: shortUrl(e.id),
+    summary: inlineToText(e.summary),
+    category: e.category,
+    tags: e.tags,
+    frameworks: e.frameworks,
+    stage: e.stage,
+    fingerprint: e.fingerprint ?? null,
+    symptoms: e.symptoms.map((s) => ({
+      id: s.symptom,
+      label: site.symptomById.get(s.symptom)?.label ?? s.symptom,
+      url: `${entryUrl(e.slug)}#${symptomAnchor(s.symptom)}`,
+      wording: inlineToText(s.wording),
+      tellApart: s.tellApart ? inlineToText(s.tellApart) : null,
+    })),
+    rootCauses: e.rootCauses.map((c) => ({ title: inlineToText(c.title), detail: inlineToText(c.detail) })),
+    fixes: e.fixes.map((f) => ({ title: inlineToText(f.title), summary: inlineToText(f.summary) })),
+    related: e.related,
+    references: e.references.map((r) => ({ title: r.title, url: referenceHref(r.url), kind: r.kind })),
+    updated: e.updated,
+  };
+}
+
+export function toApiSymptoms(site: SiteIndex) {
+  return [...site.symptomIndex.values()]
+    .filter((i) => i.occurrences.length > 0)
+    .map(({ symptom, occurrences }) => ({
+      id: symptom.id,
+      label: symptom.label,
+      category: symptom.category,
+      description: symptom.description,
+      url: symptomUrl(symptom.id),
+      collateral: symptom.collateral,
+      patterns: symptom.patterns,
+      entries: occurrences.map((o) => o.entry.id),
+    }));
+}

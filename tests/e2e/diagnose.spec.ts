@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { test, expect } from './fixtures.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const teacherLog = readFileSync(`${root}content/examples/activation-distillation-memory/teacher-forward-oom.log`, 'utf8');
+
+test('a pasted log ranks the expected entry first, with the matched line highlighted', async ({ page }) => {
+  await page.goto('/diagnose/');
+  await page.getByLabel('Training log or error message').fill(teacherLog);
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  const first = page.locator('.results > li.result').first();
+  await expect(first.getByRole('heading')).toContainText('Activation Distillation Memory');
+  await expect(first.getByRole('heading')).toContainText('MEM-003');
+  await expect(first.locator('mark').first()).toHaveText(/CUDA out of memory|OutOfMemoryError|teacher/);
+  await expect(first.locator('.ln').first()).toHaveText(/^L\d+$/);
+  await expect(first.getByRole('link', { name: 'CUDA out of memory' })).toHaveAttribute('href', '/entries/activation-distillation-memory/#symptom-cuda-oom');
+});
+
+test('a dropped file is diagnosed', async ({ page }) => {
+  await page.goto('/diagnose/');
+  const data = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'run.log', { type: 'text/plain' }));
+    return dt;
+  }, 'RuntimeError: CUDA error: device-side assert triggered\n');
+  await page.locator('[data-drop]').dispatchEvent('drop', { dataTransfer: data });
+  await expect(page.locator('.results > li.result').first()).toContainText('HW-002');
+});
+
+test('a chosen file is diagnosed', async ({ page }) => {
+  await page.goto('/diagnose/');
+  await page.locator('#log-file').setInputFiles({ name: 'run.log', mimeType: 'text/plain', buffer: Buffer.from(teacherLog) });
+  await expect(page.locator('.results > li.result').first()).toContainText('MEM-003');
+});
+
+test('a log containing HTML is rendered as text', async ({ page }) => {
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs++;
+    void d.dismiss();
+  });
+  await page.goto('/diagnose/');
+  await page.getByLabel('Training log or error message').fill('<img src=x onerror=alert(1)> RuntimeError: CUDA error: device-side assert triggered');
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  const line = page.locator('.results .line').first();
+  await expect(line).toContainText('<img src=x onerror=alert(1)>');
+  await expect(page.locator('.results img')).toHaveCount(0);
+  expect(dialogs).toBe(0);
+});
+
+test('no network request carries any part of the log', async ({ page }) => {
+  const secret = 'SECRET-TOKEN-4f2a9c';
+  const seen: string[] = [];
+  await page.goto('/diagnose/');
+  page.on('request', (r) => seen.push(`${r.url()} ${r.postData() ?? ''}`));
+  await page.getByLabel('Training log or error message').fill(`${secret}\n${teacherLog}`);
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  await expect(page.locator('.results > li.result').first()).toBeVisible();
+  expect(seen.filter((s) => s.includes(secret) || s.includes('teacher_logits') || s.includes('OutOfMemoryError'))).toEqual([]);
+});
+
+test('a log that matches nothing says so and offers its most telling line', async ({ page }) => {
+  await page.goto('/diagnose/');
+  await page.getByLabel('Training log or error message').fill('epoch 1 ok\nValueError: frobnicator 0x7fff out of range at /tmp/x.py\n');
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  await expect(page.getByRole('status')).toContainText('No entry matches this log');
+  await expect(page.locator('.results .empty code')).toHaveText('ValueError: frobnicator out of range at x.py');
+});
+
+test('a multi-rank log names the rank that failed first', async ({ page }) => {
+  await page.goto('/diagnose/');
+  await page.getByLabel('Training log or error message').fill(
+    [
+      '[rank3]: RuntimeError: CUDA error: device-side assert triggered',
+      '[rank0]:[E1114 09:22:03.123456 1234 ProcessGroupNCCL.cpp:616] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600084 milliseconds before timing out.',
+      '[rank1]:[E1114 09:22:03.123456 1235 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600084 milliseconds before timing out.',
+    ].join('\n'),
+  );
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  await expect(page.locator('.results .summary')).toContainText('Rank 3 failed first');
+  await expect(page.locator('.results > li.result').first()).toContainText('HW-002');
+});
+
+test('an entry page hands a pasted log to diagnose without putting it in the URL', async ({ page }) => {
+  await page.goto('/entries/activation-distillation-memory/');
+  await page.getByLabel('Not sure this is your failure? Paste your log.').fill('RuntimeError: CUDA error: device-side assert triggered');
+  await page.getByRole('button', { name: 'Diagnose in this browser' }).click();
+  await expect(page).toHaveURL('/diagnose/');
+  await expect(page.locator('.results > li.result').first()).toContainText('HW-002');
+});

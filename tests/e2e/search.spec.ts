@@ -1,0 +1,139 @@
+import { test, expect } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+const ENTRY = '/entries/activation-distillation-memory/';
+
+async function searchPage(page: Page, query: string) {
+  await page.goto(`/search/?q=${encodeURIComponent(query)}`);
+  const panel = page.locator('[data-search-page]');
+  await expect(panel.getByRole('status')).not.toBeEmpty();
+  return panel;
+}
+const topId = async (page: Page, query: string) => {
+  const panel = await searchPage(page, query);
+  return (await panel.locator('.results > li.result > a.hit .meta').first().textContent())?.split(' · ')[0];
+};
+
+// Each query with the entry that must come first. Error strings are copied from entries'
+// fingerprints; identifiers with underscores, dots and colons must be found whole.
+const QUERIES: [string, string][] = [
+  ['CUDA out of memory', 'MEM-001'],
+  ['Watchdog caught collective operation timeout', 'DIST-001'],
+  ['Expected all tensors to be on the same device', 'AUTO-004'],
+  ['Weights only load failed', 'CKPT-003'],
+  ['Asking to pad but the tokenizer does not have a padding token', 'TOK-001'],
+  ['loss becomes nan', 'NUM-001'],
+  ['MEM-003', 'MEM-003'],
+  ['mem-003', 'MEM-003'],
+  ['torch.cuda.OutOfMemoryError', 'MEM-001'],
+  ['expandable_segments:True', 'MEM-002'],
+  ['CUDA_LAUNCH_BLOCKING', 'HW-001'],
+  ['NCCL_ASYNC_ERROR_HANDLING', 'PERF-003'],
+  ['Address already in use', 'DIST-008'],
+  ['FlashAttention only supports Ampere GPUs or newer', 'CONF-005'],
+  // a typo: Pagefind matches word prefixes, so a missing letter at the end still finds it
+  ['distilation', 'MEM-003'],
+];
+
+test.describe('search finds the right entry', () => {
+  for (const [query, id] of QUERIES) {
+    test(`"${query}" puts ${id} first`, async ({ page }) => {
+      expect(await topId(page, query)).toBe(id);
+    });
+  }
+
+  test('an identifier is found in parts too', async ({ page }) => {
+    const panel = await searchPage(page, 'OutOfMemoryError');
+    await expect(panel.locator('.results .meta', { hasText: 'MEM-001' })).toHaveCount(1);
+  });
+
+  test('results show title, id, category, an excerpt and section sub-results', async ({ page }) => {
+    const panel = await searchPage(page, 'CUDA out of memory');
+    const first = panel.locator('.results > li.result').first();
+    await expect(first.locator('.title').first()).toHaveText('CUDA Out of Memory from Activation and Batch Footprint');
+    await expect(first.locator('.meta').first()).toHaveText('MEM-001 · Memory');
+    await expect(first.locator('.excerpt mark').first()).toBeVisible();
+    await expect(first.locator('ul.sub a.hit').first()).toHaveAttribute('href', /#/);
+  });
+});
+
+test('a filter narrows the results, with counts, and works with an empty query', async ({ page }) => {
+  const panel = await searchPage(page, 'out of memory');
+  const before = await panel.locator('.results > li.result').count();
+  const chip = panel.getByRole('button', { name: /^Serving \d+$/ });
+  const count = Number((await chip.locator('.n').textContent()) ?? '0');
+  await chip.click();
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.locator('.results > li.result')).toHaveCount(Math.min(count, 8));
+  expect(count).toBeLessThan(before);
+  await expect(page).toHaveURL(/category=Serving/);
+
+  await page.goto('/search/?category=Hardware');
+  await expect(page.locator('[data-search-page] .results .meta').first()).toContainText('Hardware');
+  const metas = await page.locator('[data-search-page] .results > li.result > a.hit .meta').allTextContents();
+  expect(metas.every((m) => m.endsWith('Hardware'))).toBe(true);
+});
+
+test('a shared URL restores the query and the filters', async ({ page }) => {
+  await page.goto('/search/?q=timeout&category=Distributed');
+  const panel = page.locator('[data-search-page]');
+  await expect(panel.getByRole('searchbox')).toHaveValue('timeout');
+  await expect(panel.getByRole('button', { name: /^Distributed \d+$/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.locator('.results .meta').first()).toContainText('Distributed');
+});
+
+test('search opens from the header with the keyboard, and results are keyboard-navigable', async ({ page }) => {
+  await page.goto(ENTRY);
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await expect(dialog).toBeVisible();
+  const input = dialog.getByRole('searchbox');
+  await expect(input).toBeFocused();
+  await input.fill('device-side assert triggered');
+  await expect(dialog.locator('.results > li.result').first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.locator('a.hit').first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.locator('a.hit').nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(input).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/entries\/device-side-assert-out-of-range-index-label\/\?highlight=/);
+  await expect(page.locator('mark.pagefind-highlight').first()).toBeVisible();
+});
+
+test('an entry page loads no Pagefind script until search is opened', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await page.goto(ENTRY);
+  await page.waitForLoadState('networkidle');
+  expect(requests.filter((p) => p.startsWith('/pagefind/'))).toEqual([]);
+  expect(requests.filter((p) => p.includes('search'))).toEqual([]);
+  await page.getByRole('link', { name: 'Search' }).click();
+  await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
+  await expect.poll(() => requests.some((p) => p === '/pagefind/pagefind.js')).toBe(true);
+});
+
+test('a pasted log is offered to diagnose, and its telling line is searched', async ({ page }) => {
+  await page.goto('/search/');
+  const panel = page.locator('[data-search-page]');
+  const log = 'step 10 loss 2.3\nTraceback (most recent call last):\n  File "/w/train.py", line 4, in <module>\nRuntimeError: CUDA error: device-side assert triggered\n';
+  await panel.getByRole('searchbox').focus();
+  await page.evaluate((text) => {
+    const input = document.querySelector<HTMLInputElement>('[data-search-page] [data-search-input]')!;
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, log);
+  await expect(panel.getByText('That looks like a log, not a search.')).toBeVisible();
+  await expect(panel.getByRole('searchbox')).toHaveValue('RuntimeError: CUDA error: device-side assert triggered');
+  await expect(page).not.toHaveURL(/Traceback/);
+  await panel.getByRole('button', { name: 'Diagnose this log' }).click();
+  await expect(page).toHaveURL(/\/diagnose\/$/);
+  await expect(page.locator('.result').first()).toContainText('HW-002');
+});

@@ -1,0 +1,67 @@
+import { test, expect } from './fixtures.ts';
+
+test('/symptoms/cuda-oom/ lists every entry that references it, with tell-apart text', async ({ page }) => {
+  await page.goto('/symptoms/cuda-oom/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('CUDA out of memory');
+  const table = page.getByRole('table', { name: 'Causes of CUDA out of memory and how to tell them apart' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Failure and what you see', 'Why it happens there', 'How to tell it apart', 'Quick check']);
+  const rows = table.locator('tbody tr');
+  const ids = await rows.locator('.id').allTextContents();
+  for (const id of ['MEM-001', 'MEM-003', 'MEM-004', 'MEM-008', 'FT-005']) expect(ids).toContain(id);
+  const count = await rows.count();
+  await expect(page.getByRole('heading', { level: 2, name: `${count} failures show this symptom` })).toBeVisible();
+  for (let i = 0; i < count; i++) {
+    await expect(rows.nth(i).locator('td.tell')).not.toBeEmpty();
+    await expect(rows.nth(i).locator('td.tell')).not.toHaveText('Only this entry shows it.');
+  }
+  await expect(page.getByText('CUDA out of memory. Tried to allocate', { exact: true })).toBeVisible();
+});
+
+test("an entry's symptom row links to the symptom page, and back to the row's anchor", async ({ page }) => {
+  await page.goto('/entries/activation-distillation-memory/');
+  await page.locator('#symptom-cuda-oom').getByRole('link', { name: 'CUDA out of memory' }).click();
+  await expect(page).toHaveURL('/symptoms/cuda-oom/');
+  await page.locator('#MEM-003').getByRole('link', { name: 'Activation Distillation Memory' }).click();
+  await expect(page).toHaveURL('/entries/activation-distillation-memory/#symptom-cuda-oom');
+  await expect(page.locator('#symptom-cuda-oom')).toBeInViewport();
+});
+
+test('the symptom index filter narrows the list as you type', async ({ page }) => {
+  await page.goto('/symptoms/');
+  const items = page.locator('[data-filter-item]');
+  const all = await items.count();
+  await page.getByLabel('Filter symptoms').fill('nccl');
+  const visible = page.locator('[data-filter-item]:visible');
+  await expect(page.locator('[data-filter-count]')).toHaveText(/^\d+ of \d+ symptoms$/);
+  const shown = await visible.count();
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(all);
+  await expect(page.locator('#nccl-timeout')).toBeVisible();
+  await expect(page.locator('#cuda-oom')).toBeHidden();
+});
+
+test('the symptom index works without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/symptoms/');
+  await expect(page.locator('#cuda-oom')).toBeVisible();
+  await expect(page.getByLabel('Filter symptoms')).toBeHidden();
+  await context.close();
+});
+
+test('browse pages list the right entries', async ({ page }) => {
+  await page.goto('/categories/');
+  await page.getByRole('link', { name: 'Memory' }).click();
+  await expect(page).toHaveURL('/categories/memory/');
+  const ids = await page.locator('.entry-list .id').allTextContents();
+  expect(ids.length).toBeGreaterThanOrEqual(8);
+  expect(ids.every((id) => id.startsWith('MEM-'))).toBe(true);
+
+  await page.goto('/frameworks/vllm/');
+  const vllm = await page.locator('.entry-list .id').allTextContents();
+  expect(vllm).toContain('SERV-001');
+
+  await page.goto('/tags/');
+  await page.getByRole('link', { name: 'distillation', exact: true }).click();
+  await expect(page.locator('.entry-list')).toContainText('MEM-003');
+});

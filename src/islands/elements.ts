@@ -4,6 +4,7 @@
  * shortcuts; search itself, Pagefind and diagnose load on first use.
  */
 import { HANDOFF_KEY } from './handoff.ts';
+import { ticketSnippet, type TicketFormat } from '../lib/ticket.ts';
 
 // ---- <fl-tabs>: per-framework code tabs (ARIA tabs pattern) ----
 class FlTabs extends HTMLElement {
@@ -130,4 +131,60 @@ if (new URLSearchParams(location.search).has('highlight')) {
   void import(/* @vite-ignore */ `${base}pagefind/pagefind-highlight.js`)
     .then(({ default: PagefindHighlight }) => new PagefindHighlight({ highlightParam: 'highlight', addStyles: false }))
     .catch(() => undefined);
+}
+
+// ---- copy links and ticket snippets ----
+let toast: HTMLElement | undefined;
+function say(text: string) {
+  if (!toast) {
+    toast = Object.assign(document.createElement('div'), { className: 'toast', role: 'status' });
+    toast.setAttribute('aria-live', 'polite');
+    document.body.append(toast);
+  }
+  toast.textContent = text;
+  toast.dataset.on = '';
+  setTimeout(() => toast && delete toast.dataset.on, 1800);
+}
+
+async function copy(text: string, done: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    say(done);
+  } catch {
+    say('Copying is blocked here; the address bar has the link.');
+  }
+}
+
+const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href.split('#')[0]!;
+
+// Anchor links next to headings, symptom rows and questions: a click keeps its normal jump and
+// also copies the section's permanent link.
+document.addEventListener('click', (event) => {
+  const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a.anchor-link, a.row-anchor');
+  if (!link) return;
+  const hash = new URL(link.href).hash;
+  void copy(`${canonical}${hash}`, 'Link to this section copied');
+});
+
+const ticket = document.querySelector<HTMLElement>('[data-ticket]');
+if (ticket && 'clipboard' in navigator) {
+  ticket.hidden = false;
+  ticket.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('[data-ticket-format]');
+    if (!button) return;
+    const d = ticket.dataset;
+    // The section the reader last linked to (the URL fragment), if it names one on this page.
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const heading = (target?.closest('h2, h3') ?? target?.querySelector('h2, h3') ?? target)?.cloneNode(true) as HTMLElement | undefined;
+    heading?.querySelectorAll('.anchor-link, .row-anchor').forEach((n) => n.remove());
+    const title = heading?.textContent?.replace(/\s+/g, ' ').trim();
+    const text = ticketSnippet(button.dataset.ticketFormat as TicketFormat, {
+      id: d.id!,
+      title: d.title!,
+      permalink: d.permalink!,
+      summary: d.summary!,
+      section: target && title ? { title, url: `${d.page}#${target.id}` } : undefined,
+    });
+    void copy(text, `Copied for ${button.textContent}`);
+  });
 }

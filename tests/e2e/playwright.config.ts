@@ -5,6 +5,8 @@ import { chromiumPath, CHROMIUM_ARGS } from './chromium.ts';
 // host would serve it (404 page, _redirects, _headers).
 // `npm test` builds first; `npm run test:e2e` alone expects a fresh dist/.
 const PORT = Number(process.env.E2E_PORT ?? 4329);
+/** The link-test fixture site (tests/fixtures/site, built into dist-fixture/ by npm run build:fixture). */
+export const FIXTURE_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: '.',
@@ -24,11 +26,20 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } },
     },
   ],
-  webServer: {
-    command: `node tests/e2e/serve.ts ${PORT}`,
-    url: `http://localhost:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    cwd: new URL('../..', import.meta.url).pathname,
-  },
+  webServer: [
+    {
+      command: `node tests/e2e/serve.ts ${PORT}`,
+      url: `http://localhost:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      cwd: new URL('../..', import.meta.url).pathname,
+    },
+    {
+      command: `node tests/e2e/serve.ts ${FIXTURE_PORT} dist-fixture`,
+      url: `http://localhost:${FIXTURE_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      cwd: new URL('../..', import.meta.url).pathname,
+    },
+  ],
 });

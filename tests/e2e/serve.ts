@@ -9,7 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 
 const port = Number(process.argv[2] ?? 4329);
-const root = normalize(process.argv[3] ?? join(import.meta.dirname, '../../dist'));
+const root = normalize(join(import.meta.dirname, '../..', process.argv[3] ?? 'dist'));
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

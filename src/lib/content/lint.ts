@@ -7,6 +7,32 @@ import type { ContentSources } from './read.ts';
 import type { ValidatedContent } from './validate.ts';
 import { pythonBlocks } from './code-blocks.ts';
 import { checkPython } from './python-check.ts';
+import { findUnreciprocated } from '../indexes/related.ts';
+
+/** Words that mark unfinished text. */
+const UNFINISHED = /\b(TODO|TBD|FIXME|lorem ipsum|lorem)\b/i;
+/** A sentence this long that appears in two entries is templated filler, not content. */
+export const SHARED_SENTENCE_WORDS = 12;
+
+/** Every string value in a frontmatter object, recursively. */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) strings(v, out);
+  return out;
+}
+
+/** Prose sentences of an entry: frontmatter text and the body outside code blocks and tags. */
+export function sentences(entry: ValidatedContent['entries'][number]): string[] {
+  const { body, file: _f, slug: _s, ...data } = entry;
+  const prose = body.replace(/^(\s*)(`{3,}|~{3,})[\s\S]*?^\1\2\s*$/gm, ' ').replace(/<[^>]+>/g, ' ');
+  const text = [...strings({ ...data, references: undefined, aliases: undefined, related: undefined, cues: undefined, confirm: data.confirm.map((c) => ({ ...c, command: undefined })), symptoms: data.symptoms.map((s) => ({ ...s, patterns: undefined })) }), prose].join('\n\n');
+  return text
+    .replace(/`[^`]*`/g, (m) => m.replace(/[.!?]/g, '·'))
+    .split(/(?<=[.!?])\s+|\n{2,}/)
+    .map((s) => s.replace(/\s+/g, ' ').trim().toLowerCase())
+    .filter((s) => s.split(' ').length >= SHARED_SENTENCE_WORDS);
+}
 
 export function entryPatterns(entry: ValidatedContent['entries'][number], content: ValidatedContent): RegExp[] {
   const sources = entry.symptoms.flatMap((s) => [
@@ -24,6 +50,38 @@ export function lintContent(sources: ContentSources, content: ValidatedContent):
     return pythonBlocks(e, src.bodyLine, src.lineOf);
   });
   problems.push(...checkPython(blocks));
+
+  // Unfinished text.
+  for (const entry of content.entries) {
+    const src = bySlug.get(entry.slug)!;
+    const lines = `${'\n'.repeat(0)}${src.body}`.split('\n');
+    lines.forEach((line, i) => {
+      if (UNFINISHED.test(line)) problems.push({ file: entry.file, line: src.bodyLine + i, path: 'body', message: `unfinished text: "${UNFINISHED.exec(line)![0]}"` });
+    });
+    for (const value of strings({ ...entry, body: undefined })) {
+      const m = UNFINISHED.exec(value);
+      if (m) problems.push({ file: entry.file, path: 'frontmatter', message: `unfinished text: "${m[0]}" in "${value.slice(0, 60)}"` });
+    }
+  }
+
+  // The same long sentence in two entries: templated filler.
+  const seen = new Map<string, string[]>();
+  for (const entry of content.entries) for (const sentence of new Set(sentences(entry))) seen.set(sentence, [...(seen.get(sentence) ?? []), entry.file]);
+  for (const [sentence, files] of seen) {
+    if (files.length > 1) problems.push({ file: files[0]!, path: '', message: `the sentence "${sentence.slice(0, 90)}…" also appears in ${files.slice(1).join(', ')}; write each entry's text for that entry` });
+  }
+
+  // Related links go both ways.
+  for (const { from, to } of findUnreciprocated(content.entries)) {
+    const src = bySlug.get(from.slug)!;
+    problems.push({ file: from.file, line: src.lineOf(['related', from.related.indexOf(to)]), path: `related.${from.related.indexOf(to)}`, message: `${from.id} lists ${to} as related, but ${to} does not list ${from.id}; add it there` });
+  }
+
+  // Every registry symptom is used.
+  const used = new Set(content.entries.flatMap((e) => e.symptoms.map((s) => s.symptom)));
+  for (const s of content.symptoms) {
+    if (!used.has(s.id)) problems.push({ file: sources.registry.file, line: sources.registry.lineOf([content.symptoms.indexOf(s), 'id']), path: `${s.id}`, message: `no entry uses symptom "${s.id}"; use it in an entry or remove it` });
+  }
 
   for (const entry of content.entries) {
     const examples = content.examples.get(entry.slug) ?? [];

@@ -17,11 +17,13 @@ import { headersFile } from '../lib/security.ts';
 
 export default function faultlineHostFiles(): AstroIntegration {
   let root = '';
+  let cacheDir = '';
   return {
     name: 'faultline-host-files',
     hooks: {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
+        cacheDir = fileURLToPath(config.cacheDir);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
@@ -34,7 +36,7 @@ export default function faultlineHostFiles(): AstroIntegration {
         // Link-preview images, one per entry page. Each is cached by the hash of its SVG, so a
         // rebuild only renders the cards whose id, title or category changed.
         const started = performance.now();
-        const cache = join(root, 'node_modules', '.cache', 'faultline-og');
+        const cache = join(cacheDir, 'faultline-og');
         mkdirSync(cache, { recursive: true });
         mkdirSync(join(out, 'og'), { recursive: true });
         let rendered = 0;

@@ -27,20 +27,37 @@ export default function faultlineContent(): AstroIntegration {
         const { content, errors } = validateAt(root);
         for (const w of content.problems.filter((p) => p.severity === 'warning')) logger.warn(formatProblem(w));
         if (errors.length) {
-          if (command === 'dev') {
-            logger.error(new ContentError(errors).message);
-            return;
-          }
+          // dev keeps running and shows the problems in the overlay (astro:server:setup)
+          if (command === 'dev') return;
           throw new ContentError(errors);
         }
         logger.info(`${content.entries.length} entries and ${content.symptoms.length} symptoms valid (${Math.round(performance.now() - started)} ms)`);
       },
       'astro:server:setup': ({ server, logger }) => {
+        // In dev, every save re-validates the whole content set: problems go to the terminal
+        // and to the browser's error overlay, with file, line and field; a fix reloads the page.
         const root = server.config.root;
-        server.watcher.on('change', (path) => {
-          if (!path.includes('/content/')) return;
+        let last: string | undefined;
+        const show = (message: string) => server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'faultline-content' } });
+        const revalidate = () => {
           const { errors } = validateAt(root);
-          if (errors.length) logger.error(new ContentError(errors).message);
+          if (errors.length) {
+            last = new ContentError(errors).message;
+            logger.error(last);
+            show(last);
+          } else if (last) {
+            last = undefined;
+            logger.info('content is valid again');
+            server.ws.send({ type: 'full-reload' });
+          }
+        };
+        server.ws.on('connection', () => last && show(last));
+        revalidate();
+        server.watcher.on('change', (path) => {
+          if (path.includes('/content/')) revalidate();
+        });
+        server.watcher.on('add', (path) => {
+          if (path.includes('/content/')) revalidate();
         });
       },
     },

@@ -1,0 +1,45 @@
+/**
+ * npm run new -- --id DIST-015 --title "…" --category distributed
+ * npm run new -- --next --title "…" --category distributed
+ * npm run new                      (asks for each value)
+ *
+ * Writes content/entries/<slug>.mdx from the template and content/examples/<slug>/ with a
+ * placeholder log. Refuses a used or retired id, a taken slug, a prefix that does not match
+ * the category, and an unknown category.
+ */
+import { createInterface } from 'node:readline/promises';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { contentDir, readContent } from '../lib/content/read.ts';
+import { validateContent } from '../lib/content/validate.ts';
+import { MANIFEST, readManifest } from '../lib/url-manifest.ts';
+import { planScaffold, writeScaffold, type ScaffoldRequest } from '../lib/scaffold.ts';
+import { CATEGORIES } from '../lib/schema/vocabulary.ts';
+
+const root = process.cwd();
+const { values } = parseArgs({ options: { id: { type: 'string' }, title: { type: 'string' }, category: { type: 'string' }, next: { type: 'boolean', default: false } } });
+
+let req: ScaffoldRequest;
+if (!values.title && !values.category && !values.id) {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  console.log(`Categories: ${CATEGORIES.map((c) => `${c.id} (${c.prefix})`).join(', ')}`);
+  const category = (await rl.question('Category: ')).trim();
+  const title = (await rl.question('Title: ')).trim();
+  const id = (await rl.question('Id (empty for the next free one): ')).trim();
+  rl.close();
+  req = { category, title, id: id || undefined, next: !id };
+} else {
+  req = { id: values.id, title: values.title ?? '', category: values.category ?? '', next: values.next };
+}
+
+const content = validateContent(readContent(root));
+const manifest = readManifest(join(root, MANIFEST));
+const plan = planScaffold(req, content, manifest);
+if (plan.errors.length) {
+  for (const e of plan.errors) console.error(`new: ${e}`);
+  process.exit(2);
+}
+const today = new Date().toISOString().slice(0, 10);
+const written = writeScaffold(contentDir(root), plan.id!, plan.slug!, req.title, req.category, today);
+console.log(`new: wrote ${relative(root, written.entry)} (${plan.id}) and ${relative(root, written.examples)}/`);
+console.log('Next: replace every TODO, then run "npm run check:content" and "npm run dev".');

@@ -1,0 +1,113 @@
+// Authoring: the scaffold, the fast content check and the generated field reference, run as
+// an author runs them, in a temporary copy of the project's content.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+
+const repo = new URL('../..', import.meta.url).pathname;
+const temps: string[] = [];
+afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
+
+function project() {
+  const root = mkdtempSync(join(tmpdir(), 'fl-author-'));
+  temps.push(root);
+  cpSync(join(repo, 'content'), join(root, 'content'), { recursive: true });
+  return root;
+}
+const run = (root: string, script: string, args: string[]) => spawnSync(process.execPath, [join(repo, script), ...args], { cwd: root, encoding: 'utf8' });
+const newEntry = (root: string, ...args: string[]) => run(root, 'src/cli/new-entry.ts', args);
+const check = (root: string) => run(root, 'src/cli/check-content.ts', []);
+
+/** What an author does after scaffolding: replace every placeholder with real text. */
+function fill(file: string) {
+  let s = readFileSync(file, 'utf8');
+  const swaps: [string | RegExp, string][] = [
+    ['TODO what breaks, and what to do about it.', 'The scaffolded test failure runs out of memory; shrink the batch to fix it.'],
+    ['[TODO-tag]', '[oom]'],
+    ['"TODO the error line"', '"CUDA out of memory. Tried to allocate"'],
+    ['TODO-symptom-id-2', 'grad-tracked-without-need'],
+    ['TODO-symptom-id-3', 'peak-memory-above-estimate'],
+    ['TODO-symptom-id', 'cuda-oom'],
+    [/command: TODO\n(\s+)lang: python/, 'command: print(torch.cuda.memory_summary())\n$1lang: python'],
+    ['command: TODO', 'command: nvidia-smi'],
+    ['url: https://TODO\n    kind: docs', 'url: https://docs.pytorch.org/docs/stable/notes/cuda.html\n    kind: docs'],
+    ['url: https://TODO\n    kind: issue', 'url: pytorch/pytorch#35901\n    kind: issue'],
+    ['# TODO', 'print("smaller batch")'],
+  ];
+  for (const [from, to] of swaps) s = s.replace(from, to);
+  let n = 0;
+  s = s.replace(/TODO[^\n]*/g, () => `Specific text number ${++n}.`);
+  writeFileSync(file, s);
+}
+
+describe('npm run new', () => {
+  test('scaffolds an entry that passes check:content once its placeholders are filled', () => {
+    const root = project();
+    const made = newEntry(root, '--next', '--title', 'Scaffolded Test Failure', '--category', 'memory');
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toContain('wrote content/entries/scaffolded-test-failure.mdx (MEM-009)');
+    const file = join(root, 'content/entries/scaffolded-test-failure.mdx');
+    expect(readdirSync(join(root, 'content/examples/scaffolded-test-failure'))).toEqual(['example-1.log']);
+
+    const before = check(root);
+    expect(before.status).toBe(1); // placeholders fail the check
+    expect(before.stdout).toContain('content/entries/scaffolded-test-failure.mdx');
+
+    fill(file);
+    const logs = join(root, 'content/examples/scaffolded-test-failure');
+    writeFileSync(join(logs, 'example-1.log'), 'step 1\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.1 GiB\n');
+    writeFileSync(join(logs, 'example-2.log'), '[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB.\n');
+    const after = check(root);
+    expect(after.stdout).toMatch(/all valid/);
+    expect(after.status).toBe(0);
+  });
+
+  test.each([
+    [['--id', 'MEM-003', '--title', 'Another title', '--category', 'memory'], 'id MEM-003 is used by content/entries/activation-distillation-memory.mdx'],
+    [['--id', 'NUM-050', '--title', 'Another title', '--category', 'memory'], 'id NUM-050 has prefix NUM, but category "memory" uses MEM-'],
+    [['--next', '--title', 'Activation Distillation Memory', '--category', 'memory'], 'slug "activation-distillation-memory" is taken'],
+    [['--next', '--title', 'Another title', '--category', 'memroy'], 'unknown category "memroy"; did you mean "memory"?'],
+  ])('refuses %j', (args, message) => {
+    const r = newEntry(project(), ...args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+
+  test('refuses a retired id and a retired slug', () => {
+    const root = project();
+    appendFileSync(join(root, 'content/published-urls.txt'), '/e/MEM-777/\n/entries/old-retired-failure/\n');
+    expect(newEntry(root, '--id', 'MEM-777', '--title', 'Fresh', '--category', 'memory').stderr).toContain('id MEM-777 was published before and retired');
+    expect(newEntry(root, '--next', '--title', 'Old Retired Failure', '--category', 'memory').stderr).toContain('slug "old-retired-failure" was published before');
+  });
+
+  test('--next skips retired ids', () => {
+    const root = project();
+    appendFileSync(join(root, 'content/published-urls.txt'), '/e/MEM-009/\n');
+    expect(newEntry(root, '--next', '--title', 'Next Free', '--category', 'memory').stdout).toContain('(MEM-010)');
+  });
+});
+
+describe('npm run check:content', () => {
+  test('reports every problem in every file at once, one line each, with GitHub annotations on CI', () => {
+    const root = project();
+    for (const f of ['unknown-category.mdx', 'dangling-related.mdx']) {
+      const text = readFileSync(join(repo, 'tests/fixtures/bad-entries', f), 'utf8').replace('id: MEM-010', `id: MEM-${f.length + 900}`).replace(/title: Bad fixture/, `title: Bad ${f}`);
+      writeFileSync(join(root, 'content/entries', f), text);
+    }
+    const r = spawnSync(process.execPath, [join(repo, 'src/cli/check-content.ts')], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    expect(r.status).toBe(1);
+    const lines = r.stdout.split('\n');
+    expect(lines).toContainEqual(expect.stringMatching(/^content\/entries\/unknown-category\.mdx:\d+: category: unknown value "memroy"/));
+    expect(lines).toContainEqual(expect.stringMatching(/^content\/entries\/dangling-related\.mdx:\d+: related\.0: unknown entry id "MEM-404"/));
+    expect(lines).toContainEqual(expect.stringMatching(/^::error file=content\/entries\/unknown-category\.mdx,line=\d+,title=category::unknown value/));
+    expect(lines.at(-2)).toMatch(/^check:content: \d+ problems in 89 entries/);
+  });
+});
+
+test('the field reference in CONTRIBUTING.md and the editor JSON Schema are current', () => {
+  const r = spawnSync(process.execPath, [join(repo, 'src/cli/generate.ts'), '--check'], { cwd: repo, encoding: 'utf8' });
+  expect(r.stdout).toBe('');
+  expect(r.status).toBe(0);
+});

@@ -21,11 +21,18 @@ const { values } = parseArgs({ options: { id: { type: 'string' }, title: { type:
 
 let req: ScaffoldRequest;
 if (!values.title && !values.category && !values.id) {
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  // Read answers line by line from an iterator, so piped input works as well as a terminal.
+  const rl = createInterface({ input: process.stdin });
+  const lines = rl[Symbol.asyncIterator]();
+  const ask = async (prompt: string) => {
+    process.stdout.write(prompt);
+    const next = await lines.next();
+    return next.done ? '' : String(next.value).trim();
+  };
   console.log(`Categories: ${CATEGORIES.map((c) => `${c.id} (${c.prefix})`).join(', ')}`);
-  const category = (await rl.question('Category: ')).trim();
-  const title = (await rl.question('Title: ')).trim();
-  const id = (await rl.question('Id (empty for the next free one): ')).trim();
+  const category = await ask('Category: ');
+  const title = await ask('Title: ');
+  const id = await ask('Id (empty for the next free one): ');
   rl.close();
   req = { category, title, id: id || undefined, next: !id };
 } else {

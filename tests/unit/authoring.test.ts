@@ -111,3 +111,11 @@ test('the field reference in CONTRIBUTING.md and the editor JSON Schema are curr
   expect(r.stdout).toBe('');
   expect(r.status).toBe(0);
 });
+
+test('without arguments it asks for each value', () => {
+  const root = project();
+  const r = spawnSync(process.execPath, [join(repo, 'src/cli/new-entry.ts')], { cwd: root, encoding: 'utf8', input: 'distributed\nAsked Interactively\n\n' });
+  expect(r.status, r.stderr).toBe(0);
+  expect(r.stdout).toContain('Category: Title: Id (empty for the next free one): ');
+  expect(r.stdout).toMatch(/wrote content\/entries\/asked-interactively\.mdx \(DIST-\d{3}\)/);
+});

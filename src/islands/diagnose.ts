@@ -5,8 +5,6 @@
  */
 import type { Candidate, Diagnosis, MatchedLine } from '../lib/diagnose/match.ts';
 
-export { HANDOFF_KEY } from './handoff.ts';
-import { HANDOFF_KEY } from './handoff.ts';
 
 type ResultMessage = {
   type: 'result';
@@ -94,9 +92,12 @@ class FlDiagnose extends HTMLElement {
     this.removeAttribute('data-static');
 
     // A log handed over from search or an entry page, through sessionStorage only.
-    const handed = sessionStorage.getItem(HANDOFF_KEY);
+    // The key comes from the server (src/islands/handoff.ts) as an attribute, so this island
+    // shares no module with the page-wide script and loads as a single file.
+    const key = this.dataset.handoff!;
+    const handed = sessionStorage.getItem(key);
     if (handed) {
-      sessionStorage.removeItem(HANDOFF_KEY);
+      sessionStorage.removeItem(key);
       textarea.value = handed;
       this.#post({ type: 'text', text: handed });
     }
@@ -177,6 +178,7 @@ class FlDiagnose extends HTMLElement {
           ? `Scanned all ${mb(msg.total)} in chunks.`
           : '';
     const lines = `${d.stats.lines.toLocaleString('en')} lines in ${msg.ms} ms.`;
+    this.dataset.ms = String(msg.ms);
     if (!d.candidates.length) {
       this.#status(`No entry matches this log. ${lines} ${scope}`.trim());
       const item = el('li', { class: 'empty' });

@@ -6,10 +6,10 @@
  */
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 
 const port = Number(process.argv[2] ?? 4329);
-const root = normalize(join(import.meta.dirname, '../..', process.argv[3] ?? 'dist'));
+const root = resolve(import.meta.dirname, '../..', process.argv[3] ?? 'dist');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,0 +1,177 @@
+/**
+ * A deterministic synthetic corpus for the benchmark: N entries that look like real ones (full
+ * frontmatter, about 600 words, symptoms from the real registry, a code tab block, a table and
+ * two example logs each), written into a folder outside content/.
+ */
+import { mkdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { CATEGORIES, FRAMEWORK_IDS } from '../lib/schema/vocabulary.ts';
+import { readContent } from '../lib/content/read.ts';
+
+/** mulberry32: small, fast, and the same sequence on every machine. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS =
+  'gradient tensor memory allocator kernel device rank collective optimizer scheduler checkpoint shard batch sequence token attention activation backward forward precision overflow scale buffer stream worker loader sampler process launcher timeout watchdog cache block fragment layer module parameter weight bias embedding vocabulary logits loss norm clip step epoch warmup decay momentum moment state dict config version driver toolkit library build wheel runtime compile graph trace eager mode inference serving engine request queue preemption throughput latency bandwidth topology interconnect fabric socket port address host node cluster job scheduler container volume shared page limit threshold default option flag environment variable'.split(
+    ' ',
+  );
+
+export interface CorpusInfo {
+  dir: string;
+  entries: number;
+  words: number;
+}
+
+export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
+  const rand = rng(seed + n);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const words = (k: number) => Array.from({ length: k }, () => pick(WORDS)).join(' ');
+  const sentence = () => {
+    const s = words(8 + Math.floor(rand() * 12));
+    return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
+  };
+  const paragraph = (k: number) => Array.from({ length: k }, sentence).join(' ');
+
+  const registry = parse(readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8')) as { id: string; patterns?: string[] }[];
+  // For each symptom with patterns, a real line from the shipped example logs that matches it,
+  // so the synthetic logs exercise the matcher the way real ones do.
+  const realLines = new Map<string, string>();
+  const exampleLines = [...readContent(process.cwd()).examples.values()].flat().flatMap((x) => x.text.split('\n'));
+  for (const s of registry) {
+    const res = (s.patterns ?? []).map((p) => new RegExp(p, 'u'));
+    const line = res.length ? exampleLines.find((l) => res.some((re) => re.test(l))) : undefined;
+    if (line) realLines.set(s.id, line.replace(/^\[(?:rank|default)\d+\]:\s*/, ''));
+  }
+  const withLog = registry.filter((s) => realLines.has(s.id));
+  const dir = join(root, 'content');
+  mkdirSync(join(dir, 'entries'), { recursive: true });
+  mkdirSync(join(dir, 'examples'), { recursive: true });
+  copyFileSync(join(process.cwd(), 'content/symptoms.yaml'), join(dir, 'symptoms.yaml'));
+
+  let totalWords = 0;
+  const perCategory = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const cat = CATEGORIES[i % CATEGORIES.length]!;
+    const k = (perCategory.get(cat.id) ?? 0) + 1;
+    perCategory.set(cat.id, k);
+    const id = `${cat.prefix}-${String(k).padStart(3, '0')}`;
+    const slug = `synthetic-${cat.id}-${k}`;
+    const syms = new Set<string>();
+    const primary = pick(withLog);
+    syms.add(primary.id);
+    while (syms.size < 4) syms.add(pick(registry).id);
+    const tags = [...new Set(Array.from({ length: 4 }, () => `${pick(WORDS)}-${pick(WORDS)}`))];
+    const fw = [...new Set([pick(FRAMEWORK_IDS), pick(FRAMEWORK_IDS)])];
+    const text = (k2: number) => JSON.stringify(paragraph(k2));
+    const fm = [
+      `id: ${id}`,
+      `title: ${JSON.stringify(`Synthetic ${words(3)} failure ${i}`)}`,
+      `summary: ${JSON.stringify(`${sentence()} ${sentence()}`.slice(0, 280).padEnd(60, ' x'))}`,
+      `category: ${cat.id}`,
+      `tags: [${tags.join(', ')}]`,
+      `frameworks: [${fw.join(', ')}]`,
+      'stage: [training]',
+      `fingerprint: ${JSON.stringify(realLines.get(primary.id))}`,
+      'symptoms:',
+      ...[...syms].flatMap((s) => [`  - symptom: ${s}`, `    wording: ${text(1)}`, `    why: ${text(2)}`, `    tellApart: ${text(1)}`]),
+      `cues: ['${pick(WORDS)}_${pick(WORDS)}']`,
+      'rootCauses:',
+      ...[0, 1, 2].flatMap(() => [`  - title: ${JSON.stringify(words(5))}`, `    detail: ${text(3)}`]),
+      'fixes:',
+      ...[0, 1].flatMap(() => [`  - title: ${JSON.stringify(words(6))}`, `    summary: ${text(2)}`]),
+      'confirm:',
+      '  - step: Check the allocator state.',
+      '    command: python -c "import torch; print(torch.cuda.memory_summary())"',
+      `    expect: ${text(1)}`,
+      '  - step: Look at the GPUs.',
+      '    command: nvidia-smi --query-gpu=memory.used,memory.total --format=csv',
+      `    expect: ${text(1)}`,
+      'prevention:',
+      `  - ${text(2)}`,
+      `  - ${text(1)}`,
+      'affects:',
+      `  - ${text(1)}`,
+      'related: []',
+      'references:',
+      `  - title: Reference one for ${id}`,
+      '    url: https://docs.pytorch.org/docs/stable/notes/cuda.html',
+      '    kind: docs',
+      `  - title: Reference two for ${id}`,
+      '    url: pytorch/pytorch#35901',
+      '    kind: issue',
+      'faq:',
+      ...[0, 1, 2].flatMap(() => [`  - q: ${JSON.stringify(`${words(6)}?`)}`, `    a: ${text(2)}`]),
+      'updated: 2026-11-29',
+    ];
+    const body = [
+      '## Why it happens',
+      '',
+      paragraph(6),
+      '',
+      paragraph(5),
+      '',
+      '| setting | before | after |',
+      '| --- | --- | --- |',
+      ...[0, 1, 2, 3].map(() => `| \`${pick(WORDS)}_${pick(WORDS)}\` | ${pick(WORDS)} | ${pick(WORDS)} |`),
+      '',
+      '## Fix',
+      '',
+      paragraph(2),
+      '',
+      '<Tabs>',
+      '<Tab label="PyTorch">',
+      '',
+      paragraph(1),
+      '',
+      '```python',
+      'import torch',
+      '',
+      `def fix_${i}(model, batch, scale=${(rand() * 4).toFixed(2)}):`,
+      '    with torch.no_grad():',
+      '        out = model(**batch)',
+      '    return out.logits.float() * scale',
+      '```',
+      '',
+      '</Tab>',
+      '<Tab label="HF Trainer">',
+      '',
+      paragraph(1),
+      '',
+      '```python',
+      'from transformers import TrainingArguments',
+      '',
+      `args = TrainingArguments(output_dir="out-${i}", per_device_train_batch_size=${1 + (i % 8)}, gradient_accumulation_steps=4, bf16=True)`,
+      '```',
+      '',
+      '</Tab>',
+      '</Tabs>',
+      '',
+      '## Notes',
+      '',
+      paragraph(3),
+      '',
+    ].join('\n');
+    totalWords += `${fm.join(' ')} ${body}`.split(/\s+/).length;
+    writeFileSync(join(dir, 'entries', `${slug}.mdx`), `---\n${fm.join('\n')}\n---\n\n${body}`);
+    mkdirSync(join(dir, 'examples', slug), { recursive: true });
+    for (const e of [1, 2]) {
+      const lines = [
+        `[2026-03-1${e} 09:1${e}:03,551] INFO train.py:88 - step ${i * 10 + e}`,
+        ...Array.from({ length: 6 }, (_, j) => `  File "/workspace/train_${i}.py", line ${j * 10 + e}, in ${pick(WORDS)}_${pick(WORDS)}`),
+        realLines.get(primary.id)!,
+      ];
+      writeFileSync(join(dir, 'examples', slug, `example-${e}.log`), `${lines.join('\n')}\n`);
+    }
+  }
+  return { dir, entries: n, words: Math.round(totalWords / n) };
+}

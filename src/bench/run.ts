@@ -1,0 +1,103 @@
+/**
+ * npm run bench -- --entries 100 1000 [--no-browser] [--keep]
+ *
+ * For each N: generate a synthetic corpus outside content/, build it with the project's real
+ * configuration from a cold cache, and measure build time (Astro and Pagefind), peak memory,
+ * output size, entry page weight, the search index, the first and a later search query in
+ * Chromium, and the diagnose matcher on a 10 MB log in Node and in the browser worker.
+ * Prints a Markdown table and writes bench-results/bench-<N>.json.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateCorpus } from './corpus.ts';
+import { pageWeight, syntheticLog, treeSize } from './measure.ts';
+import { browserFigures } from './browser.ts';
+import { compileMatcher, diagnose } from '../lib/diagnose/match.ts';
+import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
+
+const { values } = parseArgs({ options: { entries: { type: 'string', multiple: true }, 'no-browser': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } }, allowPositionals: true, strict: false });
+const sizes = ((values.entries as string[] | undefined) ?? ['100']).flatMap((v) => String(v).split(',')).map(Number);
+if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) {
+  console.error('usage: npm run bench -- --entries N [--entries M …] [--no-browser]');
+  process.exit(2);
+}
+const root = process.cwd();
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+const results: Record<string, unknown>[] = [];
+
+for (const n of sizes) {
+  const tmp = mkdtempSync(join(tmpdir(), `faultline-bench-${n}-`));
+  console.log(`\n== ${n} entries (${tmp})`);
+  const corpus = generateCorpus(tmp, n);
+  const dist = join(tmp, 'dist');
+  const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+  const astro = [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist];
+  const started = performance.now();
+  const build = spawnSync(timeBin ?? process.execPath, timeBin ? ['-f', 'PEAK_RSS_KB=%M', process.execPath, ...astro] : astro, {
+    cwd: root,
+    env: { ...process.env, FAULTLINE_CONTENT: corpus.dir, FAULTLINE_CACHE_DIR: join(tmp, 'cache'), NODE_OPTIONS: '--max-old-space-size=8192' },
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  const wall = (performance.now() - started) / 1000;
+  const log = `${build.stdout}\n${build.stderr}`;
+  if (build.status !== 0) {
+    console.log(log.slice(-4000));
+    throw new Error(`build of ${n} entries failed`);
+  }
+  const ms = (re: RegExp) => Number(re.exec(log)?.[1] ?? 0) / 1000;
+  const pagefind = ms(/\[faultline-pagefind\] indexed \d+ pages in (\d+) ms/);
+  const og = ms(/preview images: \d+ \(\d+ rendered, \d+ cached\) in (\d+) ms/);
+  const peak = Number(/PEAK_RSS_KB=(\d+)/.exec(log)?.[1] ?? 0) * 1024;
+  const out = treeSize(dist);
+  const index = treeSize(join(dist, 'pagefind'));
+  const entryPath = '/entries/synthetic-memory-1/';
+  const weight = pageWeight(dist, entryPath);
+
+  // the matcher in Node, on the built fingerprints
+  const fp = JSON.parse(readFileSync(join(dist, 'api/v1/fingerprints.json'), 'utf8')) as Fingerprints;
+  const example = readFileSync(join(corpus.dir, 'examples/synthetic-memory-1/example-1.log'), 'utf8').trim().split('\n');
+  const bigLog = syntheticLog(10 * 1024 * 1024, example.slice(-3));
+  const m = compileMatcher(fp);
+  diagnose(bigLog.slice(0, 100_000), m); // warm up the JIT
+  const t0 = performance.now();
+  const d = diagnose(bigLog, m);
+  const nodeMs = performance.now() - t0;
+
+  const browser = values['no-browser'] ? undefined : await browserFigures(dist, entryPath, bigLog, d.candidates[0]?.id);
+  const r = {
+    entries: n,
+    wordsPerEntry: corpus.words,
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    build: { wallS: +wall.toFixed(2), astroS: +(wall - pagefind - og).toFixed(2), pagefindS: pagefind, previewImagesS: og, msPerEntry: +((wall * 1000) / n).toFixed(1), peakRssMiB: Math.round(peak / 2 ** 20) },
+    output: { bytes: out.bytes, files: out.files },
+    entryPage: weight,
+    pagefindIndexBytes: index.bytes,
+    search: browser?.search,
+    diagnose: { logBytes: bigLog.length, nodeMs: Math.round(nodeMs), workerMs: browser?.workerMs, top: d.candidates[0]?.id },
+  };
+  results.push(r);
+  mkdirSync(join(root, 'bench-results'), { recursive: true });
+  writeFileSync(join(root, `bench-results/bench-${n}.json`), `${JSON.stringify(r, null, 2)}\n`);
+  if (!values.keep) rmSync(tmp, { recursive: true, force: true });
+}
+
+const rows = results as any[];
+const line = (label: string, f: (r: any) => string) => `| ${label} | ${rows.map(f).join(' | ')} |`;
+console.log(`\n| | ${rows.map((r) => `${r.entries} entries`).join(' | ')} |`);
+console.log(`| --- | ${rows.map(() => '---').join(' | ')} |`);
+console.log(line('cold build, wall', (r) => `${r.build.wallS} s`));
+console.log(line('  of which Astro / Pagefind / preview images', (r) => `${r.build.astroS} / ${r.build.pagefindS} / ${r.build.previewImagesS} s`));
+console.log(line('ms per entry', (r) => `${r.build.msPerEntry}`));
+console.log(line('peak RSS', (r) => `${r.build.peakRssMiB} MiB`));
+console.log(line('output size, files', (r) => `${(r.output.bytes / 2 ** 20).toFixed(1)} MiB, ${r.output.files}`));
+console.log(line('entry page before interaction, raw / gzip', (r) => `${kb(r.entryPage.raw)} / ${kb(r.entryPage.gzip)}`));
+console.log(line('JS files loaded by an entry page', (r) => `${r.entryPage.jsFiles}`));
+console.log(line('Pagefind index', (r) => `${(r.pagefindIndexBytes / 2 ** 20).toFixed(1)} MiB`));
+console.log(line('first query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.first.bytes)}, ${r.search.first.ms} ms` : 'n/a')));
+console.log(line('later query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.later.bytes)}, ${r.search.later.ms} ms` : 'n/a')));
+console.log(line('diagnose 10 MB log: Node / worker', (r) => `${r.diagnose.nodeMs} ms / ${r.diagnose.workerMs ?? 'n/a'} ms`));
+void spawn;

@@ -4,8 +4,7 @@ import { createHash } from 'node:crypto';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import faultlineContent from './src/integrations/content.ts';
-import faultlinePagefind from './src/integrations/pagefind.ts';
-import faultlineHostFiles from './src/integrations/host-files.ts';
+import faultlinePostbuild from './src/integrations/postbuild.ts';
 
 // A build of another content folder (the benchmark's corpus) keeps its own content cache, so
 // that it never mixes with the cache of content/.
@@ -28,8 +27,7 @@ export default defineConfig({
     mdx(),
     // redirect pages (short links, old slugs) are not content: keep them out of the sitemap
     sitemap({ filter: (page) => !/\/e\/[^/]+\/$/.test(new URL(page).pathname) }),
-    faultlinePagefind(),
-    faultlineHostFiles(),
+    faultlinePostbuild(),
   ],
   markdown: {
     shikiConfig: {

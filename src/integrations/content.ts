@@ -6,13 +6,21 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { readContent } from '../lib/content/read.ts';
-import { validateContent, ContentError } from '../lib/content/validate.ts';
+import { validateContent, ContentError, type ValidatedContent } from '../lib/content/validate.ts';
 import { formatProblem } from '../lib/schema/errors.ts';
+
+let last: { root: string; content: ValidatedContent } | undefined;
 
 export function validateAt(root: string) {
   const content = validateContent(readContent(root));
+  last = { root, content };
   const errors = content.problems.filter((p) => p.severity !== 'warning');
   return { content, errors };
+}
+
+/** The content validated at the start of this build, read again only when it is missing. */
+export function validatedContent(root: string): ValidatedContent {
+  return last?.root === root ? last.content : validateAt(root).content;
 }
 
 export default function faultlineContent(): AstroIntegration {

@@ -56,8 +56,9 @@ export function ogSvg(card: OgCard): string {
 /** width 800 keeps unfurls sharp and renders in about a third of the time of 1200 */
 export const OG_WIDTH = 800;
 
+/** Renders on libuv's thread pool, so several images and the search indexer run at once. */
 export async function renderPng(svg: string): Promise<Buffer> {
-  const { Resvg } = await import('@resvg/resvg-js');
-  const r = new Resvg(svg, { font: { fontFiles: OG_FONTS, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' }, fitTo: { mode: 'width', value: OG_WIDTH } });
-  return r.render().asPng();
+  const { renderAsync } = await import('@resvg/resvg-js');
+  const image = await renderAsync(svg, { font: { fontFiles: OG_FONTS, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' }, fitTo: { mode: 'width', value: OG_WIDTH } });
+  return image.asPng();
 }

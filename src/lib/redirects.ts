@@ -5,6 +5,7 @@
  */
 import type { Entry } from './content/validate.ts';
 import { entryUrl, shortUrl } from './urls.ts';
+import { escapeHtml } from './inline.ts';
 
 export interface Redirect {
   from: string;
@@ -46,4 +47,14 @@ export function redirectsFile(redirects: readonly Redirect[]): string {
 /** Entries that were merged into this one, for its "formerly" note. */
 export function formerly(entry: Entry, all: readonly Entry[]): Entry[] {
   return all.filter((e) => e.status === 'merged' && e.supersededBy === entry.id);
+}
+
+/**
+ * A static redirect page: meta refresh, a canonical link and a plain link for readers (and
+ * crawlers) that do not follow the refresh. Hosts that read _redirects answer with a 301 first.
+ */
+export function redirectPage(r: Redirect, entry: Entry, site: URL): string {
+  const canonical = escapeHtml(new URL(r.to, site).href);
+  const to = escapeHtml(r.to);
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(`${entry.id} · Faultline`)}</title><meta name="robots" content="noindex"><meta http-equiv="refresh" content="0;url=${to}"><link rel="canonical" href="${canonical}"></head><body><p>This entry lives at <a href="${to}">${canonical}</a>.</p></body></html>\n`;
 }

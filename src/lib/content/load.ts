@@ -4,7 +4,6 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { buildSiteIndex } from '../indexes/site-index.ts';
-import { buildRedirects } from '../redirects.ts';
 import type { Entry } from './validate.ts';
 
 const raw = await getCollection('entries');
@@ -21,6 +20,3 @@ export const entries: Entry[] = raw.map((e) => ({
 export const collectionEntries = new Map<string, CollectionEntry<'entries'>>(raw.map((e) => [e.id, e]));
 
 export const site = buildSiteIndex(entries, symptoms);
-
-/** Short links, aliases and merged entries, with their targets. */
-export const redirects = buildRedirects(site.allEntries);

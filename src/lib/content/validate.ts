@@ -166,7 +166,11 @@ export function validateContent(sources: ContentSources): ValidatedContent {
   const sharers = new Map<string, string[]>();
   for (const { data } of valid) {
     if (data.status !== 'published') continue;
-    for (const s of data.symptoms) sharers.set(s.symptom, [...(sharers.get(s.symptom) ?? []), data.id]);
+    for (const s of data.symptoms) {
+      const list = sharers.get(s.symptom);
+      if (list) list.push(data.id);
+      else sharers.set(s.symptom, [data.id]);
+    }
   }
 
   for (const { src, data } of valid) {

@@ -17,10 +17,41 @@ export const MAX_RELATED = 6;
 const SYMPTOM_WEIGHT = 3;
 const TAG_WEIGHT = 1;
 
+function bump(counts: Map<string, { symptoms: number; tags: number }>, id: string, key: 'symptoms' | 'tags') {
+  const c = counts.get(id) ?? { symptoms: 0, tags: 0 };
+  c[key]++;
+  counts.set(id, c);
+}
+
+interface Inverted {
+  byId: Map<string, Entry>;
+  bySymptom: Map<string, Entry[]>;
+  byTag: Map<string, Entry[]>;
+}
+const indexes = new WeakMap<readonly Entry[], Inverted>();
+function indexFor(all: readonly Entry[]): Inverted {
+  let idx = indexes.get(all);
+  if (!idx) {
+    idx = { byId: new Map(all.map((e) => [e.id, e])), bySymptom: new Map(), byTag: new Map() };
+    const add = (map: Map<string, Entry[]>, key: string, e: Entry) => {
+      const list = map.get(key);
+      if (list) list.push(e);
+      else map.set(key, [e]);
+    };
+    for (const e of all) {
+      for (const s of new Set(e.symptoms.map((x) => x.symptom))) add(idx.bySymptom, s, e);
+      for (const t of new Set(e.tags)) add(idx.byTag, t, e);
+    }
+    indexes.set(all, idx);
+  }
+  return idx;
+}
+
 export function computeRelated(entry: Entry, all: readonly Entry[], max = MAX_RELATED): RelatedLink[] {
   const symptoms = new Set(entry.symptoms.map((s) => s.symptom));
   const tags = new Set(entry.tags);
-  const byId = new Map(all.map((e) => [e.id, e]));
+  const index = indexFor(all);
+  const byId = index.byId;
   const sharesWith = (other: Entry) => [
     ...other.symptoms.map((s) => s.symptom).filter((s) => symptoms.has(s)),
     ...other.tags.filter((t) => tags.has(t) && !symptoms.has(t)),
@@ -32,16 +63,19 @@ export function computeRelated(entry: Entry, all: readonly Entry[], max = MAX_RE
     if (!other || other.status !== 'published') continue;
     out.push({ id, explicit: true, shares: sharesWith(other), score: Infinity });
   }
-  const scored = all
-    .filter((o) => o.id !== entry.id && o.status === 'published' && !entry.related.includes(o.id))
-    .map((o) => {
-      const sharedSymptoms = o.symptoms.filter((s) => symptoms.has(s.symptom)).length;
-      const sharedTags = o.tags.filter((t) => tags.has(t)).length;
-      return { id: o.id, explicit: false, shares: sharesWith(o), score: sharedSymptoms * SYMPTOM_WEIGHT + sharedTags * TAG_WEIGHT };
-    })
-    .filter((r) => r.score > 0)
-    // highest score first; ties broken by id so the order never depends on file order
-    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id, 'en', { numeric: true }));
+  // Candidates come from an inverted index (symptom or tag → entries), so the cost grows with
+  // the entries that share something, not with the whole collection.
+  const counts = new Map<string, { symptoms: number; tags: number }>();
+  for (const s of symptoms) for (const o of index.bySymptom.get(s) ?? []) bump(counts, o.id, 'symptoms');
+  for (const t of tags) for (const o of index.byTag.get(t) ?? []) bump(counts, o.id, 'tags');
+  const scored: RelatedLink[] = [];
+  for (const [id, c] of counts) {
+    const o = byId.get(id)!;
+    if (id === entry.id || o.status !== 'published' || entry.related.includes(id)) continue;
+    scored.push({ id, explicit: false, shares: sharesWith(o), score: c.symptoms * SYMPTOM_WEIGHT + c.tags * TAG_WEIGHT });
+  }
+  // highest score first; ties broken by id so the order never depends on file order
+  scored.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id, 'en', { numeric: true }));
   return [...out, ...scored].slice(0, max);
 }
 

@@ -46,7 +46,13 @@ const byEntryId = (a: Entry, b: Entry) => a.id.localeCompare(b.id, 'en', { numer
 
 function facet<T extends string>(entries: Entry[], vocab: readonly { id: string; label: string }[] | null, pick: (e: Entry) => readonly T[]): Facet[] {
   const groups = new Map<string, Entry[]>();
-  for (const e of entries) for (const v of pick(e)) groups.set(v, [...(groups.get(v) ?? []), e]);
+  for (const e of entries) {
+    for (const v of pick(e)) {
+      const list = groups.get(v);
+      if (list) list.push(e);
+      else groups.set(v, [e]);
+    }
+  }
   const ids = vocab ? vocab.map((v) => v.id).filter((id) => groups.has(id)) : [...groups.keys()].sort();
   return ids.map((id) => ({ id, label: vocab?.find((v) => v.id === id)?.label ?? id, entries: groups.get(id)!.sort(byEntryId) }));
 }

@@ -23,11 +23,12 @@ export async function browserFigures(dist: string, entryPath: string, bigLog: st
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    // bytes over the wire: body and headers of every finished request (the local server sends
+    // files uncompressed, so these are raw sizes; a CDN's compression would lower them)
     let bytes = 0;
-    cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
+    page.on('requestfinished', (request) => {
+      void request.sizes().then((s) => (bytes += s.responseBodySize + s.responseHeadersSize));
+    });
     await page.goto(`http://localhost:${port}${entryPath}`, { waitUntil: 'networkidle' });
 
     // A query arrives as one input event (as when pasted or typed fast); the time runs from that

@@ -32,8 +32,8 @@ const FACETS = [
   { key: 'stage', label: 'Stage' },
 ];
 const URL_FACETS = [...FACETS.map((f) => f.key), 'tag'];
-/** Results whose data is loaded per query: each costs a fragment download. */
-const MAX_RESULTS = 8;
+/** Results whose data is loaded per query: each costs a fragment download (about 7 KB). */
+const MAX_RESULTS = 6;
 /** Longer than this, or on several lines, a query is a log rather than a search. */
 export const LOG_LENGTH = 120;
 
@@ -44,8 +44,6 @@ export function loadPagefind(base: string): Promise<Pagefind> {
     const pf = (await import(/* @vite-ignore */ `${base}pagefind/pagefind.js`)) as Pagefind;
     await pf.options({ excerptLength: 24, highlightParam: 'highlight' });
     await pf.init();
-    // Filter counts come back empty until the filter index is loaded; load it up front.
-    await pf.filters();
     return pf;
   })();
   return pagefindPromise;
@@ -101,6 +99,9 @@ export class SearchController {
   #pastedLog: string | undefined;
   #seq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Filter counts come back empty until Pagefind's filter index is loaded. It is loaded
+   * after the first results are on screen, so it never delays them. */
+  #filtersLoaded: Promise<unknown> | undefined;
 
   constructor(root: HTMLElement) {
     this.#root = root;
@@ -217,17 +218,27 @@ export class SearchController {
     const hasFilters = Object.keys(filters).length > 0;
     this.#writeUrl();
     if (!query && !hasFilters) {
-      this.#renderFilters(await pf.filters(), undefined);
+      this.#filtersLoaded ??= pf.filters();
+      this.#renderFilters((await this.#filtersLoaded) as Record<string, Record<string, number>>, undefined);
       this.#results.replaceChildren();
       this.#status.textContent = '';
       return;
     }
+    if (hasFilters) await (this.#filtersLoaded ??= pf.filters());
     const search = await pf.search(query || null, { filters });
     if (seq !== this.#seq || !search) return; // a newer query won
     const data = exactFirst(await Promise.all(search.results.slice(0, MAX_RESULTS).map((r) => r.data())), query);
     if (seq !== this.#seq) return;
-    this.#renderFilters(search.totalFilters, search.filters);
     this.#render(data, search.results.length, query);
+    if (!this.#filtersLoaded) {
+      // first results are up: now fetch the filter index and search again for the counts
+      this.#filtersLoaded = pf.filters();
+      await this.#filtersLoaded;
+      if (seq !== this.#seq) return;
+      const counted = await pf.search(query || null, { filters });
+      if (seq !== this.#seq || !counted) return;
+      this.#renderFilters(counted.totalFilters, counted.filters);
+    } else this.#renderFilters(search.totalFilters, search.filters);
   }
 
   #renderFilters(all: Record<string, Record<string, number>>, current: Record<string, Record<string, number>> | undefined) {

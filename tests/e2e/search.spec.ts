@@ -64,7 +64,7 @@ test('a filter narrows the results, with counts, and works with an empty query',
   const count = Number((await chip.locator('.n').textContent()) ?? '0');
   await chip.click();
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
-  await expect(panel.locator('.results > li.result')).toHaveCount(Math.min(count, 8));
+  await expect(panel.locator('.results > li.result')).toHaveCount(Math.min(count, 6));
   expect(count).toBeLessThan(before);
   await expect(page).toHaveURL(/category=Serving/);
 

@@ -2,9 +2,11 @@
  * A small static server for the browser tests, standing in for a static host: it serves
  * dist/ with directory index files, answers unknown paths with 404.html and a 404 status,
  * and honours the build's _redirects (as 301s) and _headers files the way Netlify and
- * Cloudflare Pages read them. `node tests/e2e/serve.ts [port] [dir]`.
+ * Cloudflare Pages read them, and gzips text as CDNs do (so the benchmark measures what a reader
+ * downloads). `node tests/e2e/serve.ts [port] [dir]`.
  */
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 
@@ -72,6 +74,13 @@ createServer((req, res) => {
   if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
   const status = existsSync(file) ? 200 : 404;
   if (status === 404) file = join(root, '404.html');
-  res.writeHead(status, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-  res.end(readFileSync(file));
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  let body = readFileSync(file);
+  const headers: Record<string, string> = { 'Content-Type': type };
+  if (/^(text\/|application\/(json|xml)|image\/svg)/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    body = gzipSync(body);
+    headers['Content-Encoding'] = 'gzip';
+  }
+  res.writeHead(status, headers);
+  res.end(body);
 }).listen(port, '127.0.0.1', () => console.log(`serving ${root} on http://localhost:${port}`));

@@ -40,5 +40,18 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // Never inline scripts into pages: the Content-Security-Policy allows only same-origin
   // script files (src/lib/security.ts), so an inlined script would be blocked.
-  vite: { build: { assetsInlineLimit: 0 } },
+  vite: {
+    build: {
+      assetsInlineLimit: 0,
+      rollupOptions: {
+        // Every MDX entry compiles to a module that starts with Astro's "use astro:head-inject"
+        // directive, and the bundler warns once per entry that it may drop it. Astro handles
+        // it; the warning is noise that would bury real ones, so it is filtered here alone.
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && String(warning.message).includes('astro:head-inject')) return;
+          warn(warning);
+        },
+      },
+    },
+  },
 });

@@ -7,7 +7,7 @@
  * Chromium, and the diagnose matcher on a 10 MB log in Node and in the browser worker.
  * Prints a Markdown table and writes bench-results/bench-<N>.json.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -103,4 +103,3 @@ console.log(line('Pagefind index', (r) => `${(r.pagefindIndexBytes / 2 ** 20).to
 console.log(line('first query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.first.bytes)}, ${r.search.first.ms} ms` : 'n/a')));
 console.log(line('later query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.later.bytes)}, ${r.search.later.ms} ms` : 'n/a')));
 console.log(line('diagnose 10 MB log: Node / worker', (r) => `${r.diagnose.nodeMs} ms / ${r.diagnose.workerMs ?? 'n/a'} ms`));
-void spawn;

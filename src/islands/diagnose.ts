@@ -50,7 +50,6 @@ function lineView(line: MatchedLine): HTMLElement {
 
 class FlDiagnose extends HTMLElement {
   #worker?: Worker;
-  #busy = false;
 
   connectedCallback() {
     const form = this.querySelector<HTMLFormElement>('[data-form]')!;
@@ -147,7 +146,6 @@ class FlDiagnose extends HTMLElement {
       this.#worker.addEventListener('error', () => this.#status('The diagnose worker failed to start.'));
     }
     if (req.type !== 'cancel') {
-      this.#busy = true;
       this.setAttribute('aria-busy', 'true');
       this.#status('Matching…');
     }
@@ -159,7 +157,6 @@ class FlDiagnose extends HTMLElement {
       this.#progress(msg.done, msg.total);
       return;
     }
-    this.#busy = false;
     this.removeAttribute('aria-busy');
     this.#progress();
     if (msg.type === 'cancelled') this.#status('Cancelled.');

@@ -44,7 +44,7 @@ describe('schema errors name the file, the line, the dotted field and the bad va
 
   test('a nested field in a list', () => {
     const e = entry();
-    e.references = [{ title: 'r', url: 'http://insecure.example', kind: 'docs' }, e.references[1]];
+    e.references = [{ title: "r", url: "http://insecure.example", kind: "docs" }, e.references[1]!];
     expect(problemsOf([{ slug: 'x', data: e }])).toEqual(['content/entries/x.mdx:45: references.0.url: expected an https:// URL or a GitHub issue written owner/repo#N']);
   });
 

@@ -33,11 +33,6 @@ export interface Fingerprints {
   cues: { entry: string; source: string }[];
 }
 
-/** Symptoms that are usually the downstream effect of a failure elsewhere in a job. */
-export function isCollateral(s: SymptomData): boolean {
-  return s.collateral;
-}
-
 export function idf(n: number, df: number): number {
   return Math.log(1 + n / Math.max(1, df));
 }
@@ -74,7 +69,7 @@ export function buildFingerprints(
   const fp: Fingerprints = {
     version: 1,
     entries: published.map((e) => ({ id: e.id, title: e.title, url: entryUrl(e.slug), category: e.category, symptom: e.symptoms[0]!.symptom })),
-    symptoms: [...symptoms].sort((a, b) => a.id.localeCompare(b.id)).map((s) => ({ id: s.id, label: s.label, url: symptomUrl(s.id), collateral: isCollateral(s) })),
+    symptoms: [...symptoms].sort((a, b) => a.id.localeCompare(b.id)).map((s) => ({ id: s.id, label: s.label, url: symptomUrl(s.id), collateral: s.collateral })),
     signals: [...signals.values()],
     cues: published.flatMap((e) => e.cues.map((source) => ({ entry: e.id, source }))),
   };

@@ -1,7 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import { createHash } from 'node:crypto';
-import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import faultlineContent from './src/integrations/content.ts';
 import faultlinePostbuild from './src/integrations/postbuild.ts';
@@ -24,7 +23,6 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [
     faultlineContent(),
-    mdx(),
     // redirect pages (short links, old slugs) are not content: keep them out of the sitemap
     sitemap({ filter: (page) => !/\/e\/[^/]+\/$/.test(new URL(page).pathname) }),
     faultlinePostbuild(),
@@ -43,15 +41,6 @@ export default defineConfig({
   vite: {
     build: {
       assetsInlineLimit: 0,
-      rollupOptions: {
-        // Every MDX entry compiles to a module that starts with Astro's "use astro:head-inject"
-        // directive, and the bundler warns once per entry that it may drop it. Astro handles
-        // it; the warning is noise that would bury real ones, so it is filtered here alone.
-        onwarn(warning, warn) {
-          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && String(warning.message).includes('astro:head-inject')) return;
-          warn(warning);
-        },
-      },
     },
   },
 });

@@ -2,7 +2,8 @@
 // the CLI use them without Astro; the faultline-content integration has already validated
 // everything, with every problem reported at once, before these loaders run.
 import { defineCollection } from 'astro:content';
-import { glob, file } from 'astro/loaders';
+import { file } from 'astro/loaders';
+import { entriesLoader } from './lib/content/loader.ts';
 import { EntrySchema } from './lib/schema/entry.ts';
 import { SymptomSchema } from './lib/schema/symptom.ts';
 
@@ -11,8 +12,9 @@ const content = process.env.FAULTLINE_CONTENT ?? './content';
 
 export const collections = {
   entries: defineCollection({
+    // bodies rendered once here, not compiled as MDX modules (src/lib/content/loader.ts);
     // a leading underscore marks a draft that is never built
-    loader: glob({ pattern: '[^_]*.mdx', base: `${content}/entries` }),
+    loader: entriesLoader(),
     schema: EntrySchema,
   }),
   symptoms: defineCollection({

@@ -50,8 +50,8 @@ for (const n of sizes) {
   }
   const ms = (re: RegExp) => Number(re.exec(log)?.[1] ?? 0) / 1000;
   const pagefind = ms(/search index: \d+ pages in (\d+) ms/);
-  const og = ms(/preview images: \d+ \(\d+ rendered, \d+ cached\) in (\d+) ms/);
-  // Pagefind and the preview images run side by side after the pages are written
+  const og = ms(/preview images: \d+ \(\d+ rendered, \d+ cached\) in (\d+) ms from the build start/);
+  // the preview images render in a worker from the build start; Pagefind runs after the pages
   const postbuild = ms(/post-build done in (\d+) ms/);
   const peak = Number(/PEAK_RSS_KB=(\d+)/.exec(log)?.[1] ?? 0) * 1024;
   const out = treeSize(dist);
@@ -92,8 +92,8 @@ const line = (label: string, f: (r: any) => string) => `| ${label} | ${rows.map(
 console.log(`\n| | ${rows.map((r) => `${r.entries} entries`).join(' | ')} |`);
 console.log(`| --- | ${rows.map(() => '---').join(' | ')} |`);
 console.log(line('cold build, wall', (r) => `${r.build.wallS} s`));
-console.log(line('  pages (Astro) / after pages (Pagefind ∥ images)', (r) => `${r.build.astroS} / ${r.build.postBuildS} s`));
-console.log(line('  Pagefind / preview images, each', (r) => `${r.build.pagefindS} / ${r.build.previewImagesS} s`));
+console.log(line('  until the pages are written / after (Pagefind)', (r) => `${r.build.astroS} / ${r.build.postBuildS} s`));
+console.log(line('  Pagefind / preview images (worker, from the start)', (r) => `${r.build.pagefindS} / ${r.build.previewImagesS} s`));
 console.log(line('ms per entry', (r) => `${r.build.msPerEntry}`));
 console.log(line('peak RSS', (r) => `${r.build.peakRssMiB} MiB`));
 console.log(line('output size, files', (r) => `${(r.output.bytes / 2 ** 20).toFixed(1)} MiB, ${r.output.files}`));

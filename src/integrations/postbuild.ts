@@ -1,18 +1,22 @@
 /**
- * faultline-postbuild: everything after the pages are written, in parallel where it can be:
- * the Pagefind index (its own process) runs while the preview images render on the thread
- * pool and the redirect pages and host files are written. Any failure fails the build.
+ * faultline-postbuild: the files that do not go through page rendering. The link-preview
+ * images start rendering when the build starts, in a worker thread, so they use the second
+ * core while Astro renders pages on the first. Once the pages are written, the Pagefind index
+ * (its own process) is built while the redirect pages and host files are written and the
+ * images are copied. Any failure fails the build.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { indexSite } from './pagefind.ts';
-import { writePreviewImages, writeRedirects } from './host-files.ts';
+import { copyPreviewImages, renderPreviewImages, writeRedirects } from './host-files.ts';
 import { validatedContent } from './content.ts';
 
 export default function faultlinePostbuild(): AstroIntegration {
   let root = '';
   let cacheDir = '';
   let site: URL;
+  let images: ReturnType<typeof renderPreviewImages> | undefined;
+  let imagesStarted = 0;
   return {
     name: 'faultline-postbuild',
     hooks: {
@@ -21,6 +25,12 @@ export default function faultlinePostbuild(): AstroIntegration {
         cacheDir = fileURLToPath(config.cacheDir);
         site = new URL(config.site ?? 'https://faultline.dev');
       },
+      'astro:build:start': () => {
+        imagesStarted = performance.now();
+        images = renderPreviewImages(root, validatedContent(root).entries, cacheDir);
+        // a failure is reported when build:done awaits it, not as an unhandled rejection
+        images.catch(() => {});
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const started = performance.now();
@@ -28,10 +38,15 @@ export default function faultlinePostbuild(): AstroIntegration {
         const search = indexSite(out);
         const redirects = writeRedirects(out, entries, site);
         logger.info(`wrote _redirects, _headers and ${redirects} redirect pages`);
-        const images = writePreviewImages(out, entries, cacheDir).then((r) => {
-          logger.info(`preview images: ${r.images} (${r.rendered} rendered, ${r.images - r.rendered} cached) in ${Math.round(performance.now() - started)} ms`);
+        if (!images) {
+          imagesStarted = started;
+          images = renderPreviewImages(root, entries, cacheDir);
+        }
+        const copied = images.then((r) => {
+          copyPreviewImages(out, r.images);
+          logger.info(`preview images: ${r.images.length} (${r.rendered} rendered, ${r.images.length - r.rendered} cached) in ${Math.round(performance.now() - imagesStarted)} ms from the build start, ${Math.round(performance.now() - started)} ms after the pages`);
         });
-        const [indexed] = await Promise.all([search, images]);
+        const [indexed] = await Promise.all([search, copied]);
         logger.info(`search index: ${indexed.pages} pages in ${indexed.ms} ms`);
         logger.info(`post-build done in ${Math.round(performance.now() - started)} ms`);
       },

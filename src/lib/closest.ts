@@ -1,5 +1,6 @@
 /** The entries whose slug, alias or id is closest to a mistyped path: the 404 page's guesses. */
 import { distance } from './schema/errors.ts';
+import { compareIds } from './order.ts';
 
 export interface SlugRecord {
   id: string;
@@ -21,7 +22,7 @@ export function closestEntries(wanted: string, entries: readonly SlugRecord[], n
   return entries
     .map((e) => ({ e, s: score(e) }))
     .filter((x) => x.s < 0.5)
-    .sort((a, b) => a.s - b.s || a.e.id.localeCompare(b.e.id))
+    .sort((a, b) => a.s - b.s || compareIds(a.e.id, b.e.id))
     .slice(0, n)
     .map((x) => x.e);
 }

@@ -8,6 +8,7 @@ import { escapeHtml, renderInline } from './inline.ts';
 import { slugify } from './slug.ts';
 import { entryUrl, referenceHref, symptomAnchor, symptomUrl } from './urls.ts';
 import { frameworkLabel, stageLabel } from './schema/vocabulary.ts';
+import { firstK } from './order.ts';
 
 export interface FaqItem {
   id: string;
@@ -19,6 +20,16 @@ export interface FaqItem {
 
 const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${text}</a>`;
+
+const scratch = new WeakMap<SiteIndex, { position: Map<Entry, number>; count: Int32Array; first: Int32Array }>();
+function scratchFor(site: SiteIndex) {
+  let s = scratch.get(site);
+  if (!s) {
+    s = { position: new Map(site.entries.map((e, i) => [e, i])), count: new Int32Array(site.entries.length), first: new Int32Array(site.entries.length) };
+    scratch.set(site, s);
+  }
+  return s;
+}
 
 export function buildFaq(entry: Entry, site: SiteIndex): FaqItem[] {
   const items: FaqItem[] = entry.faq.map((f) => ({ id: `faq-${slugify(f.q)}`, q: f.q, a: renderInline(f.a), derived: false }));
@@ -39,27 +50,36 @@ export function buildFaq(entry: Entry, site: SiteIndex): FaqItem[] {
     );
   }
 
-  // Other causes of the same symptoms: the question on-call engineers actually ask.
-  const others = new Map<string, { e: Entry; symptoms: string[] }>();
-  for (const ref of entry.symptoms) {
-    for (const occ of site.symptomIndex.get(ref.symptom)?.occurrences ?? []) {
-      if (occ.entry.id === entry.id) continue;
-      const cur = others.get(occ.entry.id) ?? { e: occ.entry, symptoms: [] };
-      cur.symptoms.push(ref.symptom);
-      others.set(occ.entry.id, cur);
+  // Other causes of the same symptoms: the question on-call engineers actually ask. A common
+  // symptom can be shared by a large part of a big collection, so the counting runs on
+  // positions in site.entries (which is in id order) and typed arrays.
+  const { position, count, first } = scratchFor(site);
+  const touched: number[] = [];
+  const shared = new Set<string>();
+  entry.symptoms.forEach((ref, si) => {
+    const occurrences = site.symptomIndex.get(ref.symptom)?.occurrences ?? [];
+    for (const occ of occurrences) {
+      if (occ.entry === entry) continue;
+      const i = position.get(occ.entry)!;
+      if (count[i] === 0) {
+        touched.push(i);
+        first[i] = si;
+      }
+      count[i]!++;
     }
-  }
-  if (others.size) {
+    if (occurrences.some((o) => o.entry !== entry)) shared.add(ref.symptom);
+  });
+  const others = touched.map((i) => ({ e: site.entries[i]!, shared: count[i]!, symptom: entry.symptoms[first[i]!]!.symptom, i }));
+  for (const i of touched) count[i] = 0;
+  if (others.length) {
     const symptomLinks = entry.symptoms
-      .filter((s) => [...others.values()].some((o) => o.symptoms.includes(s.symptom)))
+      .filter((s) => shared.has(s.symptom))
       .map((s) => link(symptomUrl(s.symptom), escapeHtml(site.symptomById.get(s.symptom)?.label ?? s.symptom)));
-    const names = [...others.values()]
-      .sort((a, b) => b.symptoms.length - a.symptoms.length || a.e.id.localeCompare(b.e.id, 'en', { numeric: true }))
-      .slice(0, 6)
-      .map((o) => link(`${entryUrl(o.e.slug)}#${symptomAnchor(o.symptoms[0]!)}`, `${escapeHtml(o.e.id)} ${escapeHtml(o.e.title)}`));
+    const names = firstK(others, 6, (a, b) => b.shared - a.shared || a.i - b.i)
+      .map((o) => link(`${entryUrl(o.e.slug)}#${symptomAnchor(o.symptom)}`, `${escapeHtml(o.e.id)} ${escapeHtml(o.e.title)}`));
     add(
       'What else produces the same symptoms?',
-      `${list(names)}${others.size > 6 ? `, among ${others.size} entries` : ''}. The tell-apart column of the symptom table above says how to rule this cause in or out; the differential pages for ${list(symptomLinks)} compare every cause side by side.`,
+      `${list(names)}${others.length > 6 ? `, among ${others.length} entries` : ''}. The tell-apart column of the symptom table above says how to rule this cause in or out; the differential pages for ${list(symptomLinks)} compare every cause side by side.`,
     );
   }
 

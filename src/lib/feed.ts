@@ -2,12 +2,13 @@
 import type { Entry } from './content/validate.ts';
 import { inlineToText } from './inline.ts';
 import { entryUrl } from './urls.ts';
+import { compareIds } from './order.ts';
 
 export const FEED_SIZE = 50;
 
 export function feedItems(entries: readonly Entry[]) {
   return [...entries]
-    .sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id, 'en', { numeric: true }))
+    .sort((a, b) => b.updated.localeCompare(a.updated) || compareIds(a.id, b.id))
     .slice(0, FEED_SIZE)
     .map((e) => ({
       title: `${e.id}: ${e.title}`,

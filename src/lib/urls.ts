@@ -16,6 +16,10 @@ export const categoryUrl = (id: string) => join('categories', id);
 export const categoriesIndexUrl = () => `${base}categories/`;
 export const tagUrl = (tag: string) => join('tags', tag);
 export const tagsIndexUrl = () => `${base}tags/`;
+/** Anchor of a tag's row on the tags index. */
+export const tagAnchor = (tag: string) => `tag-${tag}`;
+/** A tag carried by one entry has no page of its own: its row on the tags index. */
+export const tagListedUrl = (tag: string) => `${tagsIndexUrl()}#${encodeURIComponent(tagAnchor(tag))}`;
 export const frameworkUrl = (id: string) => join('frameworks', id);
 export const frameworksIndexUrl = () => `${base}frameworks/`;
 export const diagnoseUrl = () => `${base}diagnose/`;

@@ -62,6 +62,20 @@ test('browse pages list the right entries', async ({ page }) => {
   expect(vllm).toContain('SERV-001');
 
   await page.goto('/tags/');
-  await page.getByRole('link', { name: 'distillation', exact: true }).click();
+  await page.getByRole('link', { name: 'activations', exact: true }).click();
+  await expect(page).toHaveURL('/tags/activations/');
   await expect(page.locator('.entry-list')).toContainText('MEM-003');
+});
+
+test('a tag on one entry is a row of the tags index: its chip and its old URL lead there', async ({ page }) => {
+  await page.goto('/entries/activation-distillation-memory/');
+  await page.getByRole('link', { name: '#distillation', exact: true }).click();
+  await expect(page).toHaveURL('/tags/#tag-distillation');
+  const row = page.locator('#tag-distillation');
+  await expect(row).toContainText('#distillation');
+  await expect(row.getByRole('link')).toHaveAttribute('href', '/entries/activation-distillation-memory/');
+  // a link to the tag page from before keeps working: it redirects to the row
+  await page.goto('/tags/distillation/');
+  await expect(page).toHaveURL('/tags/#tag-distillation');
+  await expect(page.locator('#tag-distillation:target')).toBeVisible();
 });

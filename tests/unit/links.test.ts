@@ -1,7 +1,8 @@
 // Redirects, the URL manifest, ticket snippets, 404 guesses and structured data.
 import { describe, expect, test } from 'vitest';
 import { validateContent } from '../../src/lib/content/validate.ts';
-import { buildRedirects, formerly, redirectsFile } from '../../src/lib/redirects.ts';
+import { buildRedirects, formerly, redirectPage, redirectsFile } from '../../src/lib/redirects.ts';
+import { buildSiteIndex, tagHref } from '../../src/lib/indexes/site-index.ts';
 import { appendUrls, missingUrls } from '../../src/lib/url-manifest.ts';
 import { ticketSnippet } from '../../src/lib/ticket.ts';
 import { closestEntries, wantedName } from '../../src/lib/closest.ts';
@@ -34,6 +35,21 @@ describe('redirects', () => {
       '/entries/gone/ → /entries/target/ (merged)',
       '/entries/old-name/ → /entries/kept/ (alias)',
     ]);
+  });
+
+  test('a tag on one entry redirects to its row on the tags index; a shared tag keeps its page', () => {
+    const c = validateContent(
+      sources([
+        { slug: 'a', data: entry({ id: 'MEM-001', tags: ['oom', 'only-a'] }) },
+        { slug: 'b', data: entry({ id: 'MEM-002', tags: ['oom', 'only-b', 'only-b'] }) },
+        { slug: 'c', data: entry({ id: 'MEM-003', tags: ['only-deprecated'], status: 'deprecated' }) },
+      ]),
+    );
+    const tags = buildRedirects(c.entries).filter((r) => r.kind === 'tag');
+    expect(tags.map((r) => `${r.from} → ${r.to}`)).toEqual(['/tags/only-a/ → /tags/#tag-only-a', '/tags/only-b/ → /tags/#tag-only-b']);
+    const site = buildSiteIndex(c.entries, c.symptoms);
+    expect(['oom', 'only-a', 'only-deprecated'].map((t) => tagHref(site, t))).toEqual(['/tags/oom/', '/tags/#tag-only-a', undefined]);
+    expect(redirectPage(tags[0]!, new URL('https://faultline.dev'))).toContain('The tag #only-a is listed at <a href="/tags/#tag-only-a">');
   });
 
   test('writes a _redirects file of 301s', () => {

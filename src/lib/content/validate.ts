@@ -8,6 +8,8 @@ import { SymptomSchema, type SymptomData } from '../schema/symptom.ts';
 import { categoryById, CATEGORIES } from '../schema/vocabulary.ts';
 import { describeIssue, formatProblem, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
 import type { ContentSources, EntrySource } from './read.ts';
+import { compareIds, compareText } from '../order.ts';
+import { checkBody as checkBodyComponents } from './body.ts';
 
 export interface Entry extends EntryData {
   slug: string;
@@ -46,6 +48,7 @@ export function bodyHeadings(body: string): { text: string; line: number }[] {
 }
 
 function checkBody(src: EntrySource, problems: Problem[]) {
+  for (const p of checkBodyComponents(src.body)) problems.push({ file: src.file, line: src.bodyLine + p.line - 1, path: 'body', message: p.message });
   const headings = bodyHeadings(src.body);
   const allowed: readonly string[] = [...BODY_SECTIONS.required, ...BODY_SECTIONS.optional];
   for (const h of headings) {
@@ -221,8 +224,8 @@ export function validateContent(sources: ContentSources): ValidatedContent {
 
   const entries: Entry[] = valid
     .map(({ src, data }) => ({ ...data, slug: src.slug, file: src.file, body: src.body }))
-    .sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
-  problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+    .sort((a, b) => compareIds(a.id, b.id));
+  problems.sort((a, b) => compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0));
   return { entries, symptoms, examples: sources.examples, problems };
 }
 

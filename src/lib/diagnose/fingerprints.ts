@@ -51,7 +51,12 @@ export function buildFingerprints(
 ): Fingerprints {
   const published = entries.filter((e) => e.status === 'published');
   const bySymptom = new Map<string, string[]>();
-  for (const e of published) for (const s of e.symptoms) bySymptom.set(s.symptom, [...(bySymptom.get(s.symptom) ?? []), e.id]);
+  for (const e of published)
+    for (const s of e.symptoms) {
+      const ids = bySymptom.get(s.symptom);
+      if (ids) ids.push(e.id);
+      else bySymptom.set(s.symptom, [e.id]);
+    }
 
   const signals = new Map<string, Signal>();
   const add = (source: string, symptom: string, ids: string[], origin: Signal['origin']) => {

@@ -18,6 +18,7 @@ import type { Fingerprints, Signal } from './fingerprints.ts';
 import { BOILERPLATE } from './boilerplate.ts';
 import { requiredWords } from './tokens.ts';
 import { lineLevel, maskLine, parsePrefix, stripAnsi, type Level } from './normalize.ts';
+import { compareIds } from '../order.ts';
 
 /** Lines longer than this are matched on their first part only (minified JSON, tensors). */
 export const MAX_LINE = 4000;
@@ -45,6 +46,10 @@ export interface Matcher {
   cues: { entry: string; re: RegExp; source: string }[];
   cueByWord: Map<string, CompiledPattern[]>;
   cueAlways: CompiledPattern[];
+  /** lookups rank() needs on every diagnosis, built once per matcher */
+  symptomById: Map<string, Fingerprints['symptoms'][number]>;
+  entryById: Map<string, Fingerprints['entries'][number]>;
+  cuesByEntry: Map<string, number[]>;
 }
 
 function index(patterns: { source: string; i: number }[]) {
@@ -54,7 +59,12 @@ function index(patterns: { source: string; i: number }[]) {
     const compiled = { re: new RegExp(source, 'u'), index: i };
     const words = requiredWords(source);
     if (!words) always.push(compiled);
-    else for (const w of new Set(words)) byWord.set(w, [...(byWord.get(w) ?? []), compiled]);
+    else
+      for (const w of new Set(words)) {
+        const list = byWord.get(w);
+        if (list) list.push(compiled);
+        else byWord.set(w, [compiled]);
+      }
   }
   return { byWord, always };
 }
@@ -69,7 +79,25 @@ export function compileMatcher(fp: Fingerprints): Matcher {
     .map(({ s, i }) => ({ index: i, re: new RegExp(s.source, 'u'), words: requiredWords(s.source.replace(/\\n/g, ' ')), span: s.source.split('\\n').length }));
   const cues = fp.cues.map((c) => ({ entry: c.entry, re: new RegExp(c.source, 'u'), source: c.source }));
   const cueIndex = index(cues.map((c, i) => ({ source: c.source, i })));
-  return { fp, signals, byWord, always, multiline, cues, cueByWord: cueIndex.byWord, cueAlways: cueIndex.always };
+  const cuesByEntry = new Map<string, number[]>();
+  cues.forEach((c, i) => {
+    const list = cuesByEntry.get(c.entry);
+    if (list) list.push(i);
+    else cuesByEntry.set(c.entry, [i]);
+  });
+  return {
+    fp,
+    signals,
+    byWord,
+    always,
+    multiline,
+    cues,
+    cueByWord: cueIndex.byWord,
+    cueAlways: cueIndex.always,
+    symptomById: new Map(fp.symptoms.map((s) => [s.id, s])),
+    entryById: new Map(fp.entries.map((e) => [e.id, e])),
+    cuesByEntry,
+  };
 }
 
 export interface MatchedLine {
@@ -276,7 +304,7 @@ function rank(
   cueHits: Map<number, { line: number; text: string; start: number; end: number; rank?: number }>,
   stats: { lines: number; bytes: number; longLines: number },
 ): Diagnosis {
-  const symptomInfo = new Map(m.fp.symptoms.map((s) => [s.id, s]));
+  const symptomInfo = m.symptomById;
   const collateralSignal = (i: number) => symptomInfo.get(m.signals[i]!.symptom)?.collateral === true;
   const anyError = hits.some((h) => h.level === 'error');
 
@@ -306,7 +334,7 @@ function rank(
     }
   }
 
-  const entryInfo = new Map(m.fp.entries.map((e) => [e.id, e]));
+  const entryInfo = m.entryById;
   const candidates: Candidate[] = [];
   for (const [id, a] of acc) {
     const info = entryInfo.get(id);
@@ -328,12 +356,13 @@ function rank(
       }
     }
     let cues = 0;
-    m.cues.forEach((c, ci) => {
+    for (const ci of m.cuesByEntry.get(id) ?? []) {
       const hit = cueHits.get(ci);
-      if (c.entry !== id || !hit || cues >= MAX_CUES) return;
+      if (!hit) continue;
+      if (cues >= MAX_CUES) break;
       cues++;
-      lines.push({ n: hit.line, text: hit.text, start: hit.start, end: hit.end, pattern: c.source, kind: 'cue', rank: hit.rank });
-    });
+      lines.push({ n: hit.line, text: hit.text, start: hit.start, end: hit.end, pattern: m.cues[ci]!.source, kind: 'cue', rank: hit.rank });
+    }
     raw += cues * CUE_WEIGHT;
     if (anyError && a.onlyWarnings) raw *= 0.5;
     const ranks = [...new Set([...a.signals.values()].flat().map((h) => h.rank).filter((r): r is number => r !== undefined))].sort((x, y) => x - y);
@@ -378,7 +407,7 @@ function rank(
     const lead = candidates
       .filter((c) => supported.has(c.id) && !definesCollateral(c.id))
       .map((c) => ({ c, own: c.raw - collateralWeight(c.id) }))
-      .sort((x, y) => y.own - x.own || x.c.id.localeCompare(y.c.id, 'en', { numeric: true }))[0]?.c;
+      .sort((x, y) => y.own - x.own || compareIds(x.c.id, y.c.id))[0]?.c;
     if (lead) {
       const top = Math.max(...candidates.map((c) => c.raw));
       lead.raw = Math.max(lead.raw, top + 0.5);
@@ -395,7 +424,7 @@ function rank(
   }
 
   for (const c of candidates) c.score = Math.round((1 - Math.exp(-c.raw / SCALE)) * 100) / 100;
-  candidates.sort((a, b) => b.raw - a.raw || a.id.localeCompare(b.id, 'en', { numeric: true }));
+  candidates.sort((a, b) => b.raw - a.raw || compareIds(a.id, b.id));
   const matchedLines = new Set(hits.map((h) => h.line)).size;
   return { candidates, summary, initiating, stats: { ...stats, matchedLines } };
 }
@@ -417,7 +446,7 @@ export function triggeredSignals(fp: Fingerprints, text: string): Set<number> {
   let m = compiled.get(fp);
   if (!m) compiled.set(fp, (m = compileMatcher(fp)));
   const scan = startScan(m);
-  scan.push(text);
-  scan.finish();
+  // a closing newline makes the scan take the last line; ranking (finish) is not needed here
+  scan.push(text.endsWith('\n') ? text : `${text}\n`);
   return scan.fired();
 }

@@ -3,6 +3,7 @@
  * that share canonical symptoms or tags, scored and ordered deterministically.
  */
 import type { Entry } from '../content/validate.ts';
+import { compareIds } from '../order.ts';
 
 export interface RelatedLink {
   id: string;
@@ -17,31 +18,44 @@ export const MAX_RELATED = 6;
 const SYMPTOM_WEIGHT = 3;
 const TAG_WEIGHT = 1;
 
-function bump(counts: Map<string, { symptoms: number; tags: number }>, id: string, key: 'symptoms' | 'tags') {
-  const c = counts.get(id) ?? { symptoms: 0, tags: 0 };
-  c[key]++;
-  counts.set(id, c);
-}
-
 interface Inverted {
   byId: Map<string, Entry>;
-  bySymptom: Map<string, Entry[]>;
-  byTag: Map<string, Entry[]>;
+  /** entry → its position in `all`; the lists below hold positions */
+  pos: Map<string, number>;
+  bySymptom: Map<string, number[]>;
+  byTag: Map<string, number[]>;
+  /** each entry's place in id order, for ties */
+  order: Int32Array;
+  /** scratch counters, one slot per entry, reset after each use */
+  symptomCount: Int32Array;
+  tagCount: Int32Array;
 }
 const indexes = new WeakMap<readonly Entry[], Inverted>();
 function indexFor(all: readonly Entry[]): Inverted {
   let idx = indexes.get(all);
   if (!idx) {
-    idx = { byId: new Map(all.map((e) => [e.id, e])), bySymptom: new Map(), byTag: new Map() };
-    const add = (map: Map<string, Entry[]>, key: string, e: Entry) => {
-      const list = map.get(key);
-      if (list) list.push(e);
-      else map.set(key, [e]);
+    idx = {
+      byId: new Map(all.map((e) => [e.id, e])),
+      pos: new Map(all.map((e, i) => [e.id, i])),
+      order: new Int32Array(all.length),
+      bySymptom: new Map(),
+      byTag: new Map(),
+      symptomCount: new Int32Array(all.length),
+      tagCount: new Int32Array(all.length),
     };
-    for (const e of all) {
-      for (const s of new Set(e.symptoms.map((x) => x.symptom))) add(idx.bySymptom, s, e);
-      for (const t of new Set(e.tags)) add(idx.byTag, t, e);
-    }
+    const add = (map: Map<string, number[]>, key: string, i: number) => {
+      const list = map.get(key);
+      if (list) list.push(i);
+      else map.set(key, [i]);
+    };
+    all.forEach((e, i) => {
+      for (const s of new Set(e.symptoms.map((x) => x.symptom))) add(idx!.bySymptom, s, i);
+      for (const t of new Set(e.tags)) add(idx!.byTag, t, i);
+    });
+    all
+      .map((e, i) => ({ id: e.id, i }))
+      .sort((a, b) => compareIds(a.id, b.id))
+      .forEach((x, rank) => (idx!.order[x.i] = rank));
     indexes.set(all, idx);
   }
   return idx;
@@ -64,19 +78,36 @@ export function computeRelated(entry: Entry, all: readonly Entry[], max = MAX_RE
     out.push({ id, explicit: true, shares: sharesWith(other), score: Infinity });
   }
   // Candidates come from an inverted index (symptom or tag → entries), so the cost grows with
-  // the entries that share something, not with the whole collection.
-  const counts = new Map<string, { symptoms: number; tags: number }>();
-  for (const s of symptoms) for (const o of index.bySymptom.get(s) ?? []) bump(counts, o.id, 'symptoms');
-  for (const t of tags) for (const o of index.byTag.get(t) ?? []) bump(counts, o.id, 'tags');
-  const scored: RelatedLink[] = [];
-  for (const [id, c] of counts) {
-    const o = byId.get(id)!;
-    if (id === entry.id || o.status !== 'published' || entry.related.includes(id)) continue;
-    scored.push({ id, explicit: false, shares: sharesWith(o), score: c.symptoms * SYMPTOM_WEIGHT + c.tags * TAG_WEIGHT });
+  // the entries that share something, not with the whole collection. A shared symptom can
+  // still name a large part of a big collection, so the counting works on positions and typed
+  // arrays, and only the few entries kept are ordered and described.
+  const { symptomCount, tagCount } = index;
+  const touched: number[] = [];
+  const bump = (counts: Int32Array, i: number) => {
+    if (symptomCount[i] === 0 && tagCount[i] === 0) touched.push(i);
+    counts[i]!++;
+  };
+  for (const s of symptoms) for (const i of index.bySymptom.get(s) ?? []) bump(symptomCount, i);
+  for (const t of tags) for (const i of index.byTag.get(t) ?? []) bump(tagCount, i);
+  const self = index.pos.get(entry.id);
+  const { order } = index;
+  // highest score first; ties broken by id (order) so the result never depends on file order
+  const limit = Math.max(0, max - out.length);
+  const kept: { i: number; score: number }[] = [];
+  for (const i of touched) {
+    const score = symptomCount[i]! * SYMPTOM_WEIGHT + tagCount[i]! * TAG_WEIGHT;
+    symptomCount[i] = 0;
+    tagCount[i] = 0;
+    const o = all[i]!;
+    if (i === self || o.status !== 'published' || entry.related.includes(o.id)) continue;
+    // insert into the few kept so far, in order; most candidates fail the first test
+    let at = kept.length;
+    while (at > 0 && (score > kept[at - 1]!.score || (score === kept[at - 1]!.score && order[i]! < order[kept[at - 1]!.i]!))) at--;
+    if (at >= limit) continue;
+    kept.splice(at, 0, { i, score });
+    if (kept.length > limit) kept.pop();
   }
-  // highest score first; ties broken by id so the order never depends on file order
-  scored.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id, 'en', { numeric: true }));
-  return [...out, ...scored].slice(0, max);
+  return [...out, ...kept.map((k) => ({ id: all[k.i]!.id, explicit: false, shares: sharesWith(all[k.i]!), score: k.score }))].slice(0, max);
 }
 
 /** Pairs where A lists B as related but B does not list A. */

@@ -7,6 +7,30 @@ import type { Entry } from '../content/validate.ts';
 import type { SymptomData } from '../schema/symptom.ts';
 import { CATEGORIES, FRAMEWORKS, STAGES } from '../schema/vocabulary.ts';
 import { computeRelated, type RelatedLink } from './related.ts';
+import { compareIds, compareText } from '../order.ts';
+import { tagListedUrl, tagUrl } from '../urls.ts';
+
+/**
+ * A tag gets a page of its own once this many published entries carry it. Most tags name one
+ * entry (258 of 342 in content/): a page listing that one entry was a dead end, and rendering
+ * those pages was a quarter of the build. Such a tag is listed on the tags index with its
+ * entry, its chip links there, and its /tags/<tag>/ URL redirects there, so a link to it
+ * never breaks; when a second entry takes the tag, the page comes back at the same URL.
+ */
+export const TAG_PAGE_MIN_ENTRIES = 2;
+
+/** Tags of published entries, with how many carry each. */
+export function tagCounts(entries: readonly Entry[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of entries) if (e.status === 'published') for (const t of new Set(e.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return counts;
+}
+
+/** Where a tag's chip links: its page, its row on the tags index, or nowhere (no published entry carries it). */
+export function tagHref(site: SiteIndex, tag: string): string | undefined {
+  const n = site.tagById.get(tag)?.entries.length ?? 0;
+  return n >= TAG_PAGE_MIN_ENTRIES ? tagUrl(tag) : n === 1 ? tagListedUrl(tag) : undefined;
+}
 
 export interface SymptomOccurrence {
   entry: Entry;
@@ -37,17 +61,19 @@ export interface SiteIndex {
   symptomIndex: Map<string, SymptomIndexItem>;
   categories: (Facet & { prefix: string })[];
   tags: Facet[];
+  tagById: Map<string, Facet>;
   frameworks: Facet[];
   stages: Facet[];
   related: Map<string, RelatedLink[]>;
 }
 
-const byEntryId = (a: Entry, b: Entry) => a.id.localeCompare(b.id, 'en', { numeric: true });
+const byEntryId = (a: Entry, b: Entry) => compareIds(a.id, b.id);
 
 function facet<T extends string>(entries: Entry[], vocab: readonly { id: string; label: string }[] | null, pick: (e: Entry) => readonly T[]): Facet[] {
   const groups = new Map<string, Entry[]>();
   for (const e of entries) {
-    for (const v of pick(e)) {
+    // a value listed twice by one entry counts once
+    for (const v of new Set(pick(e))) {
       const list = groups.get(v);
       if (list) list.push(e);
       else groups.set(v, [e]);
@@ -61,7 +87,7 @@ export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly 
   const all = [...allEntries].sort(byEntryId);
   const entries = all.filter((e) => e.status === 'published');
   const symptomIndex = new Map<string, SymptomIndexItem>();
-  const sortedSymptoms = [...symptoms].sort((a, b) => a.id.localeCompare(b.id));
+  const sortedSymptoms = [...symptoms].sort((a, b) => compareText(a.id, b.id));
   for (const symptom of sortedSymptoms) symptomIndex.set(symptom.id, { symptom, occurrences: [] });
   for (const entry of entries) {
     for (const ref of entry.symptoms) symptomIndex.get(ref.symptom)?.occurrences.push({ entry, ref });
@@ -70,6 +96,7 @@ export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly 
   for (const item of symptomIndex.values()) {
     item.occurrences.sort((a, b) => Number(b.entry.category === item.symptom.category) - Number(a.entry.category === item.symptom.category) || byEntryId(a.entry, b.entry));
   }
+  const tags = facet(entries, null, (e) => e.tags);
   return {
     entries,
     allEntries: all,
@@ -79,7 +106,8 @@ export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly 
     symptomById: new Map(sortedSymptoms.map((s) => [s.id, s])),
     symptomIndex,
     categories: CATEGORIES.map((c) => ({ id: c.id, label: c.label, prefix: c.prefix, entries: entries.filter((e) => e.category === c.id) })),
-    tags: facet(entries, null, (e) => e.tags),
+    tags,
+    tagById: new Map(tags.map((t) => [t.id, t])),
     frameworks: facet(entries, FRAMEWORKS, (e) => e.frameworks),
     stages: facet(entries, STAGES, (e) => e.stage),
     related: new Map(entries.map((e) => [e.id, computeRelated(e, entries)])),

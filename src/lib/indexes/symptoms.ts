@@ -5,6 +5,7 @@
 import type { SymptomData } from '../schema/symptom.ts';
 import { CATEGORIES } from '../schema/vocabulary.ts';
 import type { SymptomIndexItem } from './site-index.ts';
+import { compareText } from '../order.ts';
 
 export interface SymptomGroup {
   category: string;
@@ -23,7 +24,7 @@ export function groupSymptoms(index: ReadonlyMap<string, SymptomIndexItem>): Sym
   return CATEGORIES.filter((c) => groups.has(c.id)).map((c) => ({
     category: c.id,
     label: c.label,
-    items: groups.get(c.id)!.sort((a, b) => b.count - a.count || a.symptom.label.localeCompare(b.symptom.label, 'en') || a.symptom.id.localeCompare(b.symptom.id)),
+    items: groups.get(c.id)!.sort((a, b) => b.count - a.count || compareText(a.symptom.label, b.symptom.label) || compareText(a.symptom.id, b.symptom.id)),
   }));
 }
 

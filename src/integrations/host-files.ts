@@ -32,13 +32,22 @@ export interface PreviewImage {
   cached: string;
 }
 
+export interface PreviewImageJob {
+  /** every image, rendered or taken from the cache, once all are ready */
+  done: Promise<{ images: PreviewImage[]; rendered: number }>;
+  /** adds a worker to the pool: the post-build step does once the pages are written */
+  addWorker(): void;
+}
+
 /**
  * Renders every link-preview image into the cache (cacheDir/faultline-og/<sha1>.png, keyed by
- * the card's SVG and the renderer's code), skipping those already there. The post-build integration starts this when the build starts,
- * in a worker thread (og-worker.ts) that runs on the second core while the main thread renders
- * pages. `root` is the project root, where the worker's source lives.
+ * the card's SVG and the renderer's code), skipping those already there. Worker threads
+ * (og-worker.ts) take cards one at a time from a shared queue. The build starts one when it
+ * starts, on the second core while the main thread renders pages, and adds another when the
+ * pages are written and the main thread is free. `root` is the project root, where the
+ * worker's source lives.
  */
-export function renderPreviewImages(root: string, entries: readonly Entry[], cacheDir: string): Promise<{ images: PreviewImage[]; rendered: number }> {
+export function renderPreviewImages(root: string, entries: readonly Entry[], cacheDir: string): PreviewImageJob {
   const cache = join(cacheDir, 'faultline-og');
   mkdirSync(cache, { recursive: true });
   const cards = [
@@ -50,18 +59,40 @@ export function renderPreviewImages(root: string, entries: readonly Entry[], cac
   const renderer = readFileSync(join(root, 'src/lib/og-image.ts'), 'utf8');
   const keyed = cards.map((c) => ({ ...c, cached: join(cache, `${createHash('sha1').update(renderer).update('\0').update(c.svg).digest('hex')}.png`) }));
   const images = keyed.map((c) => ({ file: c.file, cached: c.cached }));
-  const todo = keyed.filter((c) => !existsSync(c.cached)).map((c) => ({ svg: c.svg, cached: c.cached }));
-  if (!todo.length) return Promise.resolve({ images, rendered: 0 });
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(join(root, 'src/integrations/og-worker.ts'), { workerData: { cards: todo } });
-    let rendered: number | undefined;
-    worker.once('message', (m: { rendered: number }) => (rendered = m.rendered));
-    worker.once('error', (error) => reject(new Error(`preview images: ${error.message}`, { cause: error })));
-    worker.once('exit', (code) => {
-      if (rendered !== undefined) resolve({ images, rendered });
-      else reject(new Error(`preview images: the worker stopped (exit code ${code}) before it finished`));
+  const cardsToRender = keyed.filter((c) => !existsSync(c.cached)).map((c) => ({ svg: c.svg, cached: c.cached }));
+  // the index of the next card to claim, shared by every worker (see og-worker.ts)
+  const counter = new SharedArrayBuffer(4);
+  const claimed = new Int32Array(counter);
+  let running = 0;
+  let rendered = 0;
+  let failed = false;
+  let settle!: { resolve: (v: { images: PreviewImage[]; rendered: number }) => void; reject: (e: Error) => void };
+  const done = new Promise<{ images: PreviewImage[]; rendered: number }>((resolve, reject) => (settle = { resolve, reject }));
+  const addWorker = () => {
+    if (failed || Atomics.load(claimed, 0) >= cardsToRender.length) return;
+    const worker = new Worker(join(root, 'src/integrations/og-worker.ts'), { workerData: { cards: cardsToRender, counter } });
+    running++;
+    let report: { rendered: number } | undefined;
+    worker.once('message', (m: { rendered: number }) => (report = m));
+    worker.once('error', (error) => {
+      failed = true;
+      settle.reject(new Error(`preview images: ${error.message}`, { cause: error }));
     });
-  });
+    worker.once('exit', (code) => {
+      running--;
+      if (failed) return;
+      if (!report) {
+        failed = true;
+        settle.reject(new Error(`preview images: a worker stopped (exit code ${code}) before it finished`));
+        return;
+      }
+      rendered += report.rendered;
+      if (running === 0) settle.resolve({ images, rendered });
+    });
+  };
+  if (!cardsToRender.length) settle.resolve({ images, rendered: 0 });
+  else addWorker();
+  return { done, addWorker };
 }
 
 /** Copies the rendered images to out/og/. */

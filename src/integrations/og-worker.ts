@@ -1,20 +1,23 @@
 /**
- * The link-preview image worker: a thread of its own that draws and encodes the cards the
- * cache does not have yet, so that it keeps the second core busy while the main thread renders
- * pages. Started by renderPreviewImages (host-files.ts) with the cards to make; posts back how
- * many it rendered, or throws (the worker's error event fails the build).
+ * A link-preview image worker: a thread of its own that draws and encodes cards, so that it
+ * keeps a core busy while the main thread renders pages. Workers share the card list and a
+ * counter in shared memory and claim the next card with an atomic add, so they never wait for
+ * the main thread, however busy it is. Each writes its PNGs into the cache and, when no card
+ * is left, posts how many it rendered. An error is thrown: the worker's error event fails the
+ * build.
  */
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderPng } from '../lib/og-image.ts';
 
-const { cards } = workerData as { cards: { svg: string; cached: string }[] };
+const { cards, counter } = workerData as { cards: { svg: string; cached: string }[]; counter: SharedArrayBuffer };
+const next = new Int32Array(counter);
 let rendered = 0;
-for (const card of cards) {
-  if (existsSync(card.cached)) continue;
+for (let i = Atomics.add(next, 0, 1); i < cards.length; i = Atomics.add(next, 0, 1)) {
+  const card = cards[i]!;
   // written under a temporary name and renamed, so a stopped build never leaves half a PNG in the cache
-  const tmp = `${card.cached}.${process.pid}.tmp`;
+  const tmp = `${card.cached}.${process.pid}.${i}.tmp`;
   writeFileSync(tmp, renderPng(card.svg));
   renameSync(tmp, card.cached);
   rendered++;

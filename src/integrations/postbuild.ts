@@ -8,14 +8,14 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { indexSite } from './pagefind.ts';
-import { copyPreviewImages, renderPreviewImages, writeRedirects } from './host-files.ts';
+import { copyPreviewImages, renderPreviewImages, writeRedirects, type PreviewImageJob } from './host-files.ts';
 import { validatedContent } from './content.ts';
 
 export default function faultlinePostbuild(): AstroIntegration {
   let root = '';
   let cacheDir = '';
   let site: URL;
-  let images: ReturnType<typeof renderPreviewImages> | undefined;
+  let images: PreviewImageJob | undefined;
   let imagesStarted = 0;
   return {
     name: 'faultline-postbuild',
@@ -29,7 +29,7 @@ export default function faultlinePostbuild(): AstroIntegration {
         imagesStarted = performance.now();
         images = renderPreviewImages(root, validatedContent(root).entries, cacheDir);
         // a failure is reported when build:done awaits it, not as an unhandled rejection
-        images.catch(() => {});
+        images.done.catch(() => {});
       },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
@@ -42,7 +42,9 @@ export default function faultlinePostbuild(): AstroIntegration {
           imagesStarted = started;
           images = renderPreviewImages(root, entries, cacheDir);
         }
-        const copied = images.then((r) => {
+        // the pages are written: the main thread is free, so a second worker joins
+        images.addWorker();
+        const copied = images.done.then((r) => {
           copyPreviewImages(out, r.images);
           logger.info(`preview images: ${r.images.length} (${r.rendered} rendered, ${r.images.length - r.rendered} cached) in ${Math.round(performance.now() - imagesStarted)} ms from the build start, ${Math.round(performance.now() - started)} ms after the pages`);
         });

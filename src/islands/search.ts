@@ -42,7 +42,10 @@ let pagefindPromise: Promise<Pagefind> | undefined;
 export function loadPagefind(base: string): Promise<Pagefind> {
   pagefindPromise ??= (async () => {
     const pf = (await import(/* @vite-ignore */ `${base}pagefind/pagefind.js`)) as Pagefind;
-    await pf.options({ excerptLength: 24, highlightParam: 'highlight' });
+    // noWorker: Pagefind 1.6 would otherwise fetch pagefind-worker.js, a second copy of its
+    // code (about 14 KB compressed), and start a worker before the first query; our index is
+    // small enough that searching on the main thread takes a few milliseconds
+    await pf.options({ excerptLength: 24, highlightParam: 'highlight', noWorker: true });
     await pf.init();
     return pf;
   })();

@@ -115,6 +115,9 @@ export class SearchController {
     this.#logOffer = root.querySelector('[data-search-log]')!;
     this.#base = root.dataset.base ?? '/';
     this.#sync = root.dataset.syncUrl === 'true';
+    // start loading Pagefind (its script, WebAssembly and metadata) as the search opens, so it
+    // is ready by the time the reader has typed; a failure is reported by run()
+    loadPagefind(this.#base).catch(() => {});
 
     this.#input.addEventListener('input', () => {
       this.#pastedLog = undefined;

@@ -58,6 +58,7 @@ for (const n of sizes) {
   const index = treeSize(join(dist, 'pagefind'));
   const entryPath = '/entries/synthetic-memory-1/';
   const weight = pageWeight(dist, entryPath);
+  const home = pageWeight(dist, '/');
 
   // the matcher in Node, on the built fingerprints
   const fp = JSON.parse(readFileSync(join(dist, 'api/v1/fingerprints.json'), 'utf8')) as Fingerprints;
@@ -77,6 +78,7 @@ for (const n of sizes) {
     build: { wallS: +wall.toFixed(2), astroS: +(wall - postbuild).toFixed(2), postBuildS: postbuild, pagefindS: pagefind, previewImagesS: og, msPerEntry: +((wall * 1000) / n).toFixed(1), peakRssMiB: Math.round(peak / 2 ** 20) },
     output: { bytes: out.bytes, files: out.files },
     entryPage: weight,
+    homePage: home,
     pagefindIndexBytes: index.bytes,
     search: browser?.search,
     diagnose: { logBytes: bigLog.length, nodeMs: Math.round(nodeMs), workerMs: browser?.workerMs, top: d.candidates[0]?.id },
@@ -99,6 +101,7 @@ console.log(line('peak RSS', (r) => `${r.build.peakRssMiB} MiB`));
 console.log(line('output size, files', (r) => `${(r.output.bytes / 2 ** 20).toFixed(1)} MiB, ${r.output.files}`));
 console.log(line('entry page before interaction, raw / gzip', (r) => `${kb(r.entryPage.raw)} / ${kb(r.entryPage.gzip)}`));
 console.log(line('JS files loaded by an entry page', (r) => `${r.entryPage.jsFiles}`));
+console.log(line('home page, raw / gzip', (r) => `${kb(r.homePage.raw)} / ${kb(r.homePage.gzip)}`));
 console.log(line('Pagefind index', (r) => `${(r.pagefindIndexBytes / 2 ** 20).toFixed(1)} MiB`));
 console.log(line('first query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.first.bytes)}, ${r.search.first.ms} ms` : 'n/a')));
 console.log(line('later query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.later.bytes)}, ${r.search.later.ms} ms` : 'n/a')));

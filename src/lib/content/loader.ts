@@ -11,7 +11,7 @@
 import type { Loader } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { contentDir, ENTRIES, readEntrySources } from './read.ts';
 import { addHeadingLinks, expandComponents } from './body.ts';
 
@@ -20,8 +20,18 @@ export function entriesLoader(): Loader {
     name: 'faultline-entries',
     load: async ({ store, parseData, renderMarkdown, generateDigest, watcher, config, logger }) => {
       const root = fileURLToPath(config.root);
-      // a change to how bodies are rendered must re-render them: the digest covers this code too
-      const code = ['src/lib/content/body.ts', 'src/lib/content/loader.ts'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+      // a change to how bodies are rendered or to the schema that parses the data must reach
+      // every entry: the digest covers that code as well as the file
+      const schemaDir = join(root, 'src/lib/schema');
+      const code = [
+        ...['src/lib/content/body.ts', 'src/lib/content/loader.ts'].map((f) => join(root, f)),
+        ...readdirSync(schemaDir)
+          .filter((f) => f.endsWith('.ts'))
+          .sort()
+          .map((f) => join(schemaDir, f)),
+      ]
+        .map((f) => readFileSync(f, 'utf8'))
+        .join('\n');
       const sync = async () => {
         const seen = new Set<string>();
         let rendered = 0;

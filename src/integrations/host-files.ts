@@ -42,10 +42,10 @@ export interface PreviewImageJob {
 /**
  * Renders every link-preview image into the cache (cacheDir/faultline-og/<sha1>.png, keyed by
  * the card's SVG and the renderer's code), skipping those already there. Worker threads
- * (og-worker.ts) take cards one at a time from a shared queue. The build starts one when it
- * starts, on the second core while the main thread renders pages, and adds another when the
- * pages are written and the main thread is free. `root` is the project root, where the
- * worker's source lives.
+ * (og-worker.ts) claim cards one at a time through a counter in shared memory, so they never
+ * wait for the main thread. The build starts one when it starts, on the second core while the
+ * main thread renders pages, and adds another when the pages are written and the main thread
+ * is free. `root` is the project root, where the worker's source lives.
  */
 export function renderPreviewImages(root: string, entries: readonly Entry[], cacheDir: string): PreviewImageJob {
   const cache = join(cacheDir, 'faultline-og');

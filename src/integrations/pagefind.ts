@@ -5,6 +5,7 @@
  * while it indexes.
  */
 import { join } from 'node:path';
+import { ENTRIES_PATH } from '../lib/urls.ts';
 
 /**
  * Characters that belong inside words in our domain, so identifiers are indexed whole:
@@ -22,7 +23,7 @@ export async function indexSite(site: string): Promise<{ pages: number; ms: numb
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
     // only entry pages carry data-pagefind-body; reading the tag, symptom and redirect pages
     // too (5,400 more files at 1,000 entries) cost Pagefind most of its time
-    const added = await index.addDirectory({ path: site, glob: 'entries/**/*.html' });
+    const added = await index.addDirectory({ path: site, glob: `${ENTRIES_PATH}/**/*.html` });
     if (added.errors.length) throw new Error(`Pagefind failed to index: ${added.errors.join('; ')}`);
     const written = await index.writeFiles({ outputPath: join(site, 'pagefind') });
     if (written.errors.length) throw new Error(`Pagefind failed to write the index: ${written.errors.join('; ')}`);

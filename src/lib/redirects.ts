@@ -6,7 +6,7 @@
  */
 import type { Entry } from './content/validate.ts';
 import { entryUrl, shortUrl, tagListedUrl, tagUrl } from './urls.ts';
-import { TAG_PAGE_MIN_ENTRIES, tagCounts } from './indexes/site-index.ts';
+import { tagCounts, tagHasPage } from './indexes/site-index.ts';
 import { compareText } from './order.ts';
 import { escapeHtml } from './inline.ts';
 
@@ -40,7 +40,7 @@ export function buildRedirects(all: readonly Entry[]): Redirect[] {
     for (const alias of e.aliases) out.push({ from: entryUrl(alias), to: target, kind: 'alias', id: e.id });
     if (e.status === 'merged') out.push({ from: entryUrl(e.slug), to: target, kind: 'merged', id: e.id });
   }
-  for (const [tag, n] of tagCounts(all)) if (n < TAG_PAGE_MIN_ENTRIES) out.push({ from: tagUrl(tag), to: tagListedUrl(tag), kind: 'tag', id: tag });
+  for (const [tag, n] of tagCounts(all)) if (!tagHasPage(n)) out.push({ from: tagUrl(tag), to: tagListedUrl(tag), kind: 'tag', id: tag });
   return out.sort((a, b) => compareText(a.from, b.from));
 }
 

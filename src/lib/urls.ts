@@ -8,7 +8,9 @@ const base = (import.meta.env?.BASE_URL ?? '/').replace(/\/?$/, '/');
 const join = (...parts: string[]) => `${base}${parts.map((p) => encodeURIComponent(p)).join('/')}/`;
 
 export const homeUrl = () => base;
-export const entryUrl = (slug: string) => join('entries', slug);
+/** The folder of entry pages; Pagefind indexes only these. */
+export const ENTRIES_PATH = 'entries';
+export const entryUrl = (slug: string) => join(ENTRIES_PATH, slug);
 export const shortUrl = (id: string) => join('e', id);
 export const symptomUrl = (id: string) => join('symptoms', id);
 export const symptomsIndexUrl = () => `${base}symptoms/`;

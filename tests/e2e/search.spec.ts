@@ -54,6 +54,8 @@ test.describe('search finds the right entry', () => {
     await expect(first.locator('.meta').first()).toHaveText('MEM-001 · Memory');
     await expect(first.locator('.excerpt mark').first()).toBeVisible();
     await expect(first.locator('ul.sub a.hit').first()).toHaveAttribute('href', /#/);
+    // sub-result titles are the heading text, without the heading's self-link
+    for (const title of await first.locator('ul.sub .title').allTextContents()) expect(title).not.toMatch(/#|Link to/);
   });
 });
 

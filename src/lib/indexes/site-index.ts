@@ -18,6 +18,8 @@ import { tagListedUrl, tagUrl } from '../urls.ts';
  * never breaks; when a second entry takes the tag, the page comes back at the same URL.
  */
 export const TAG_PAGE_MIN_ENTRIES = 2;
+/** Whether a tag carried by `count` published entries has a page of its own. */
+export const tagHasPage = (count: number) => count >= TAG_PAGE_MIN_ENTRIES;
 
 /** Tags of published entries, with how many carry each. */
 export function tagCounts(entries: readonly Entry[]): Map<string, number> {
@@ -29,7 +31,7 @@ export function tagCounts(entries: readonly Entry[]): Map<string, number> {
 /** Where a tag's chip links: its page, its row on the tags index, or nowhere (no published entry carries it). */
 export function tagHref(site: SiteIndex, tag: string): string | undefined {
   const n = site.tagById.get(tag)?.entries.length ?? 0;
-  return n >= TAG_PAGE_MIN_ENTRIES ? tagUrl(tag) : n === 1 ? tagListedUrl(tag) : undefined;
+  return tagHasPage(n) ? tagUrl(tag) : n === 1 ? tagListedUrl(tag) : undefined;
 }
 
 export interface SymptomOccurrence {

@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contentDir, readContent } from '../lib/content/read.ts';
 import { validateContent } from '../lib/content/validate.ts';
-import { MANIFEST, readManifest } from '../lib/url-manifest.ts';
+import { manifestFile, readManifest } from '../lib/url-manifest.ts';
 import { planScaffold, writeScaffold, type ScaffoldRequest } from '../lib/scaffold.ts';
 import { CATEGORIES } from '../lib/schema/vocabulary.ts';
 
@@ -40,7 +40,7 @@ if (!values.title && !values.category && !values.id) {
 }
 
 const content = validateContent(readContent(root));
-const manifest = readManifest(join(root, MANIFEST));
+const manifest = readManifest(manifestFile(root));
 const plan = planScaffold(req, content, manifest);
 if (plan.errors.length) {
   for (const e of plan.errors) console.error(`new: ${e}`);

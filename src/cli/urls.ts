@@ -4,19 +4,19 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendUrls, builtUrls, MANIFEST, missingUrls, readManifest, redirectSources } from '../lib/url-manifest.ts';
+import { appendUrls, builtUrls, manifestFile, missingUrls, readManifest, redirectSources } from '../lib/url-manifest.ts';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
 const command = process.argv[2];
-const manifest = readManifest(join(root, MANIFEST));
+const manifest = readManifest(manifestFile(root));
 const built = builtUrls(dist);
 const redirected = redirectSources(dist);
 
 if (command === 'update') {
   const { added, text } = appendUrls(manifest, built, redirected);
   const missing = missingUrls(manifest, built, redirected);
-  writeFileSync(join(root, MANIFEST), text);
+  writeFileSync(manifestFile(root), text);
   console.log(`urls:update: ${added.length} new URL${added.length === 1 ? '' : 's'} appended, ${manifest.length + added.length} in all`);
   if (missing.length) {
     for (const m of missing) console.log(m);

@@ -3,25 +3,33 @@
  * rendering: `_redirects` and `_headers` for hosts that read them, a static redirect page for
  * every short link, old slug and merged entry, and the link-preview images.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Entry } from '../lib/content/validate.ts';
 import { categoryById } from '../lib/schema/vocabulary.ts';
-import { ogSvg } from '../lib/og-image.ts';
+import { RENDERER_PACKAGES, type OgCard } from '../lib/og-image.ts';
 import { buildRedirects, redirectPage, redirectsFile } from '../lib/redirects.ts';
 import { headersFile } from '../lib/security.ts';
 
-export function writeRedirects(out: string, entries: readonly Entry[], site: URL): number {
-  const redirects = buildRedirects(entries);
+/**
+ * Writes `_redirects`, `_headers` and the redirect pages. Asynchronous, so that the search
+ * index (another process, driven from this thread) makes progress while the files are written.
+ * `published` is the URL manifest (see buildRedirects).
+ */
+export async function writeRedirects(out: string, entries: readonly Entry[], site: URL, published: ReadonlySet<string>): Promise<number> {
+  const redirects = buildRedirects(entries, published);
   writeFileSync(join(out, '_redirects'), redirectsFile(redirects));
   writeFileSync(join(out, '_headers'), headersFile());
-  for (const r of redirects) {
-    const dir = join(out, ...r.from.split('/').filter(Boolean).map(decodeURIComponent));
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'index.html'), redirectPage(r, site));
-  }
+  await Promise.all(
+    redirects.map(async (r) => {
+      const dir = join(out, ...r.from.split('/').filter(Boolean).map(decodeURIComponent));
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'index.html'), redirectPage(r, site));
+    }),
+  );
   return redirects.length;
 }
 
@@ -41,7 +49,7 @@ export interface PreviewImageJob {
 
 /**
  * Renders every link-preview image into the cache (cacheDir/faultline-og/<sha1>.png, keyed by
- * the card's SVG and the renderer's code), skipping those already there. Worker threads
+ * the card's text and the renderer), skipping those already there. Worker threads
  * (og-worker.ts) claim cards one at a time through a counter in shared memory, so they never
  * wait for the main thread. The build starts one when it starts, on the second core while the
  * main thread renders pages, and adds another when the pages are written and the main thread
@@ -50,16 +58,17 @@ export interface PreviewImageJob {
 export function renderPreviewImages(root: string, entries: readonly Entry[], cacheDir: string): PreviewImageJob {
   const cache = join(cacheDir, 'faultline-og');
   mkdirSync(cache, { recursive: true });
-  const cards = [
-    { file: 'faultline.png', svg: ogSvg({ id: 'FAULTLINE', title: 'An open encyclopedia of ML training failures', category: 'Every cause, symptom and fix' }) },
-    ...entries.filter((e) => e.status !== 'merged').map((e) => ({ file: `${e.slug}.png`, svg: ogSvg({ id: e.id, title: e.title, category: categoryById(e.category)!.label }) })),
+  const cards: { file: string; card: OgCard }[] = [
+    { file: 'faultline.png', card: { id: 'FAULTLINE', title: 'An open encyclopedia of ML training failures', category: 'Every cause, symptom and fix' } },
+    ...entries.filter((e) => e.status !== 'merged').map((e) => ({ file: `${e.slug}.png`, card: { id: e.id, title: e.title, category: categoryById(e.category)!.label } })),
   ];
-  // the key covers the drawing and encoding code as well as the card, so a change to either
-  // never serves an image made the old way
-  const renderer = readFileSync(join(root, 'src/lib/og-image.ts'), 'utf8');
-  const keyed = cards.map((c) => ({ ...c, cached: join(cache, `${createHash('sha1').update(renderer).update('\0').update(c.svg).digest('hex')}.png`) }));
+  // the key covers the drawing and encoding code, and the versions of the fonts and libraries
+  // it draws with, as well as the card, so a change to any never serves an old image
+  const renderer = createHash('sha1').update(readFileSync(join(root, 'src/lib/og-image.ts'), 'utf8'));
+  for (const name of RENDERER_PACKAGES) renderer.update(`\0${name}@${(JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`);
+  const keyed = cards.map((c) => ({ ...c, cached: join(cache, `${renderer.copy().update('\0').update(JSON.stringify(c.card)).digest('hex')}.png`) }));
   const images = keyed.map((c) => ({ file: c.file, cached: c.cached }));
-  const cardsToRender = keyed.filter((c) => !existsSync(c.cached)).map((c) => ({ svg: c.svg, cached: c.cached }));
+  const cardsToRender = keyed.filter((c) => !existsSync(c.cached)).map((c) => ({ card: c.card, cached: c.cached }));
   // the index of the next card to claim, shared by every worker (see og-worker.ts)
   const counter = new SharedArrayBuffer(4);
   const claimed = new Int32Array(counter);
@@ -95,8 +104,25 @@ export function renderPreviewImages(root: string, entries: readonly Entry[], cac
   return { done, addWorker };
 }
 
-/** Copies the rendered images to out/og/. */
+/**
+ * Puts the rendered images in out/og/: hard links to the cache (no bytes copied; a cached
+ * image is never written again, only replaced under a new name), or copies where the cache is
+ * on another file system.
+ */
 export function copyPreviewImages(out: string, images: readonly PreviewImage[]): void {
   mkdirSync(join(out, 'og'), { recursive: true });
-  for (const image of images) copyFileSync(image.cached, join(out, 'og', image.file));
+  let link = true;
+  for (const image of images) {
+    const to = join(out, 'og', image.file);
+    if (link) {
+      try {
+        linkSync(image.cached, to);
+        continue;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+        link = false;
+      }
+    }
+    copyFileSync(image.cached, to);
+  }
 }

@@ -1,15 +1,16 @@
 /**
  * faultline-postbuild: the files that do not go through page rendering. The link-preview
- * images start rendering when the build starts, in a worker thread, so they use the second
- * core while Astro renders pages on the first. Once the pages are written, the Pagefind index
- * (its own process) is built while the redirect pages and host files are written and the
- * images are copied. Any failure fails the build.
+ * images start rendering as soon as the content is validated, in a worker thread, so they use
+ * the second core while Astro loads the content and renders pages on the first. Once the pages
+ * are written, the Pagefind index (its own process) is built while the redirect pages and host
+ * files are written and the images are linked in. Any failure fails the build.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { indexSite } from './pagefind.ts';
 import { copyPreviewImages, renderPreviewImages, writeRedirects, type PreviewImageJob } from './host-files.ts';
 import { validatedContent } from './content.ts';
+import { manifestFile, readManifest } from '../lib/url-manifest.ts';
 
 export default function faultlinePostbuild(): AstroIntegration {
   let root = '';
@@ -17,15 +18,20 @@ export default function faultlinePostbuild(): AstroIntegration {
   let site: URL;
   let images: PreviewImageJob | undefined;
   let imagesStarted = 0;
+  let building = false;
   return {
     name: 'faultline-postbuild',
     hooks: {
+      'astro:config:setup': ({ command }) => {
+        building = command === 'build';
+      },
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
         cacheDir = fileURLToPath(config.cacheDir);
         site = new URL(config.site ?? 'https://faultline.dev');
-      },
-      'astro:build:start': () => {
+        if (!building) return;
+        // the content was validated in astro:config:setup (faultline-content): the images need
+        // nothing else, so they start now, before Astro syncs the content
         imagesStarted = performance.now();
         images = renderPreviewImages(root, validatedContent(root).entries, cacheDir);
         // a failure is reported when build:done awaits it, not as an unhandled rejection
@@ -36,7 +42,7 @@ export default function faultlinePostbuild(): AstroIntegration {
         const started = performance.now();
         const entries = validatedContent(root).entries;
         const search = indexSite(out);
-        const redirects = writeRedirects(out, entries, site);
+        const redirects = await writeRedirects(out, entries, site, new Set(readManifest(manifestFile(root))));
         logger.info(`wrote _redirects, _headers and ${redirects} redirect pages`);
         if (!images) {
           imagesStarted = started;

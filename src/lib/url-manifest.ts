@@ -4,9 +4,15 @@
  * appends new URLs and never removes one. This is what keeps links in incident tickets alive.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
+import { contentDir } from './content/read.ts';
 
 export const MANIFEST = 'content/published-urls.txt';
+
+/** The manifest of the content being built: content/published-urls.txt, or FAULTLINE_CONTENT's. */
+export function manifestFile(root: string): string {
+  return join(contentDir(root), basename(MANIFEST));
+}
 export const MANIFEST_HEADER = `# Every URL Faultline has published, one per line. A build must keep answering each of them,
 # with a page or a redirect. Append only: "npm run urls:update" adds new URLs after a build.
 # Never delete a line; to retire an entry, deprecate it or merge it (see CONTRIBUTING.md).

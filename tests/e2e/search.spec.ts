@@ -76,6 +76,28 @@ test('a filter narrows the results, with counts, and works with an empty query',
   expect(metas.every((m) => m.endsWith('Hardware'))).toBe(true);
 });
 
+test('the tag filter index is fetched only when a tag is filtered on', async ({ page }) => {
+  const filterFiles = new Set<string>();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith('.pf_filter')) filterFiles.add(path);
+  });
+  // category, framework and stage chips with counts: three filter indexes, not the tags'
+  const panel = await searchPage(page, 'out of memory');
+  await expect(panel.getByRole('button', { name: /^Memory \d+$/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(filterFiles.size).toBe(3);
+
+  // a tag from the URL loads the fourth, and narrows the results to the tag's entries
+  filterFiles.clear();
+  await page.goto('/tags/activations/');
+  const tagged = await page.locator('.entry-list .id').count();
+  await page.goto('/search/?tag=activations');
+  await expect(page.locator('[data-search-page]').getByRole('status')).toHaveText(new RegExp(`^${tagged} entr`));
+  await page.waitForLoadState('networkidle');
+  expect(filterFiles.size).toBe(4);
+});
+
 test('a shared URL restores the query and the filters', async ({ page }) => {
   await page.goto('/search/?q=timeout&category=Distributed');
   const panel = page.locator('[data-search-page]');

@@ -1,7 +1,8 @@
 /**
  * A deterministic synthetic corpus for the benchmark: N entries that look like real ones (full
  * frontmatter, about 600 words, symptoms from the real registry, a code tab block, a table and
- * two example logs each), written into a folder outside content/.
+ * two example logs each), written into a folder outside content/. Prose is drawn from the real
+ * entries' words at their real frequencies (see proseWords).
  */
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,10 +22,34 @@ export function rng(seed: number) {
   };
 }
 
+/** Short identifiers for tags, table cells and names in code. */
 const WORDS =
   'gradient tensor memory allocator kernel device rank collective optimizer scheduler checkpoint shard batch sequence token attention activation backward forward precision overflow scale buffer stream worker loader sampler process launcher timeout watchdog cache block fragment layer module parameter weight bias embedding vocabulary logits loss norm clip step epoch warmup decay momentum moment state dict config version driver toolkit library build wheel runtime compile graph trace eager mode inference serving engine request queue preemption throughput latency bandwidth topology interconnect fabric socket port address host node cluster job scheduler container volume shared page limit threshold default option flag environment variable'.split(
     ' ',
   );
+
+/**
+ * Every word of the real entries' prose, repeats included, so that a uniform pick gives each
+ * word at its frequency in real text. The search index is shaped by how many pages carry a
+ * word and how often: "allocator" is on 5 of the 87 real entries, "gradient" on 36. Drawing
+ * uniformly from a short list of domain words instead put every query word about 11 times on
+ * every page, and made each index chunk Pagefind loads several times what real text gives.
+ */
+export function proseWords(entries: readonly { data: unknown; body: string }[]): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, key?: string) => {
+    if (key === 'references' || key === 'related' || key === 'id') return;
+    if (typeof v === 'string') out.push(...(v.toLowerCase().match(/[a-z][a-z'-]*[a-z]/g) ?? []));
+    else if (Array.isArray(v)) for (const x of v) walk(x);
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+  };
+  for (const e of entries) {
+    walk(e.data);
+    // prose only: no code blocks, component tags or link targets
+    walk(e.body.replace(/```[\s\S]*?```/g, '').replace(/<[^>]*>/g, '').replace(/\]\([^)]*\)/g, ']'));
+  }
+  return out;
+}
 
 export interface CorpusInfo {
   dir: string;
@@ -35,7 +60,9 @@ export interface CorpusInfo {
 export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
   const rand = rng(seed + n);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const words = (k: number) => Array.from({ length: k }, () => pick(WORDS)).join(' ');
+  const real = readContent(process.cwd());
+  const prose = proseWords(real.entries);
+  const words = (k: number) => Array.from({ length: k }, () => pick(prose)).join(' ');
   const sentence = () => {
     const s = words(8 + Math.floor(rand() * 12));
     return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
@@ -46,7 +73,7 @@ export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
   // For each symptom with patterns, a real line from the shipped example logs that matches it,
   // so the synthetic logs exercise the matcher the way real ones do.
   const realLines = new Map<string, string>();
-  const exampleLines = [...readContent(process.cwd()).examples.values()].flat().flatMap((x) => x.text.split('\n'));
+  const exampleLines = [...real.examples.values()].flat().flatMap((x) => x.text.split('\n'));
   for (const s of registry) {
     const res = (s.patterns ?? []).map((p) => new RegExp(p, 'u'));
     const line = res.length ? exampleLines.find((l) => res.some((re) => re.test(l))) : undefined;

@@ -41,11 +41,6 @@ const FACET_SCOPE: Record<string, string[]> = Object.fromEntries(FACETS.map((f) 
 /** Results whose data is loaded per query: each costs a fragment download (about 7 KB). */
 const MAX_RESULTS = 6;
 
-/**
- * Pagefind takes a sub-result's title from the whole heading, including the self-link that
- * follows its text ("#" and a visually hidden "Link to …"); the reader needs the text alone.
- */
-export const headingTitle = (title: string) => title.replace(/\s*#\s*Link to\b.*$/s, '').trim();
 /** Longer than this, or on several lines, a query is a log rather than a search. */
 export const LOG_LENGTH = 120;
 
@@ -299,7 +294,7 @@ export class SearchController {
         const subs = d.sub_results.filter((s) => s.url.includes('#')).slice(0, 3);
         const li = el('li', { class: 'result' }, main);
         if (subs.length) {
-          li.append(el('ul', { class: 'sub' }, ...subs.map((s) => el('li', {}, el('a', { class: 'hit', href: s.url }, el('span', { class: 'title' }, headingTitle(s.title)), excerptNode(s.excerpt))))));
+          li.append(el('ul', { class: 'sub' }, ...subs.map((s) => el('li', {}, el('a', { class: 'hit', href: s.url }, el('span', { class: 'title' }, s.title), excerptNode(s.excerpt))))));
         }
         return li;
       }),

@@ -35,7 +35,9 @@ test.describe('the MEM-003 entry page', () => {
 
   test('fills each section from the frontmatter and the body', async ({ page }) => {
     await page.goto(MEM003);
-    await expect(page.locator('#quick-answer + p')).toContainText("frozen teacher's forward pass still records an autograd graph");
+    // a heading's name is its text alone: its self-link sits beside it, not inside it
+    await expect(page.getByRole('heading', { name: 'Quick answer', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Quick answer', exact: true }).locator('p').first()).toContainText("frozen teacher's forward pass still records an autograd graph");
     await expect(page.getByText("The teacher's forward is recorded by autograd").first()).toBeVisible();
     await expect(page.getByText('Run the teacher under torch.no_grad() and freeze its parameters').first()).toBeVisible();
     await expect(page.getByText('Autograd records an operation whenever any of its inputs requires a gradient')).toBeVisible();
@@ -44,7 +46,7 @@ test.describe('the MEM-003 entry page', () => {
     await expect(page.getByText('Language-model distillation, where full-vocabulary logits')).toBeVisible();
     await expect(page.getByText('Check whether the teacher\'s output carries a graph.')).toBeVisible();
     await expect(page.getByText('Assert in the training step that')).toBeVisible();
-    await expect(page.getByRole('heading', { name: "Isn't teacher.eval() enough?" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Isn't teacher.eval() enough?", exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What else produces the same symptoms?' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Distilling the Knowledge in a Neural Network (Hinton, Vinyals, Dean, 2015)' })).toHaveAttribute('href', 'https://arxiv.org/abs/1503.02531');
   });

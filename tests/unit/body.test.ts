@@ -59,7 +59,7 @@ describe('entry body components', () => {
 
   test('gives body h2s the same self-link as the page sections', () => {
     expect(addHeadingLinks('<h2 id="fix">Fix</h2><h3 id="x">X</h3>')).toBe(
-      '<h2 id="fix">Fix<a class="anchor-link no-print" href="#fix" data-pagefind-ignore><span aria-hidden="true">#</span><span class="visually-hidden">Link to this section</span></a></h2><h3 id="x">X</h3>',
+      '<div class="heading-row"><h2 id="fix">Fix</h2><a class="anchor-link no-print" href="#fix" data-pagefind-ignore><span aria-hidden="true">#</span><span class="visually-hidden">Link to this section</span></a></div><h3 id="x">X</h3>',
     );
   });
 });

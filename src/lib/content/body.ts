@@ -155,11 +155,11 @@ export function expandComponents(body: string): string {
   return out.join('\n');
 }
 
-/** Gives every h2 with an id the same self-link the frontmatter sections have. */
+/** Gives every h2 with an id the self-link the frontmatter sections have (Heading.astro). */
 export function addHeadingLinks(html: string): string {
   return html.replace(
     /<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g,
     (_, id: string, inner: string) =>
-      `<h2 id="${id}">${inner}<a class="anchor-link no-print" href="#${id}" data-pagefind-ignore><span aria-hidden="true">#</span><span class="visually-hidden">Link to this section</span></a></h2>`,
+      `<div class="heading-row"><h2 id="${id}">${inner}</h2><a class="anchor-link no-print" href="#${id}" data-pagefind-ignore><span aria-hidden="true">#</span><span class="visually-hidden">Link to this section</span></a></div>`,
   );
 }

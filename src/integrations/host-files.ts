@@ -14,6 +14,9 @@ import { RENDERER_PACKAGES, type OgCard } from '../lib/og-image.ts';
 import { buildRedirects, redirectPage, redirectsFile } from '../lib/redirects.ts';
 import { headersFile } from '../lib/security.ts';
 
+/** Redirect pages written at a time (each open file is a descriptor). */
+const REDIRECT_WRITERS = 16;
+
 /**
  * Writes `_redirects`, `_headers` and the redirect pages. Asynchronous, so that the search
  * index (another process, driven from this thread) makes progress while the files are written.
@@ -23,13 +26,16 @@ export async function writeRedirects(out: string, entries: readonly Entry[], sit
   const redirects = buildRedirects(entries, published);
   writeFileSync(join(out, '_redirects'), redirectsFile(redirects));
   writeFileSync(join(out, '_headers'), headersFile());
-  await Promise.all(
-    redirects.map(async (r) => {
+  // a few writers at a time: one promise per page opened 20,000 files at once at 10,000 entries
+  let next = 0;
+  const writer = async () => {
+    for (let r = redirects[next++]; r; r = redirects[next++]) {
       const dir = join(out, ...r.from.split('/').filter(Boolean).map(decodeURIComponent));
       await mkdir(dir, { recursive: true });
       await writeFile(join(dir, 'index.html'), redirectPage(r, site));
-    }),
-  );
+    }
+  };
+  await Promise.all(Array.from({ length: REDIRECT_WRITERS }, writer));
   return redirects.length;
 }
 

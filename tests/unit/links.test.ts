@@ -1,7 +1,11 @@
 // Redirects, the URL manifest, ticket snippets, 404 guesses and structured data.
 import { describe, expect, test } from 'vitest';
 import { validateContent } from '../../src/lib/content/validate.ts';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildRedirects, formerly, redirectPage, redirectsFile } from '../../src/lib/redirects.ts';
+import { writeRedirects } from '../../src/integrations/host-files.ts';
 import { buildSiteIndex, tagHref } from '../../src/lib/indexes/site-index.ts';
 import { appendUrls, missingUrls } from '../../src/lib/url-manifest.ts';
 import { ticketSnippet } from '../../src/lib/ticket.ts';
@@ -53,6 +57,21 @@ describe('redirects', () => {
     const site = buildSiteIndex(c.entries, c.symptoms);
     expect(['oom', 'only-a', 'only-deprecated'].map((t) => tagHref(site, t))).toEqual(['/tags/oom/', '/tags/#tag-only-a', undefined]);
     expect(redirectPage(tags[0]!, new URL('https://faultline.dev'))).toContain('The tag #only-a is listed at <a href="/tags/#tag-only-a">');
+  });
+
+  test('writes a page for every redirect, many more than it writes at once', async () => {
+    const many = validateContent(sources(Array.from({ length: 120 }, (_, i) => ({ slug: `e-${i}`, data: entry({ id: `MEM-${String(i + 1).padStart(3, '0')}`, aliases: [`old-${i}`] }) }))));
+    const out = mkdtempSync(join(tmpdir(), 'faultline-redirects-'));
+    try {
+      const n = await writeRedirects(out, many.entries, new URL('https://faultline.dev'), set());
+      const expected = buildRedirects(many.entries);
+      expect(n).toBe(360); // two short links and one alias per entry
+      expect(expected.filter((r) => !existsSync(join(out, r.from, 'index.html')))).toEqual([]);
+      expect(readFileSync(join(out, 'e/MEM-120/index.html'), 'utf8')).toContain('url=/entries/e-119/');
+      expect(readFileSync(join(out, '_redirects'), 'utf8').split('\n').filter((l) => l.endsWith(' 301'))).toHaveLength(360);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   test('writes a _redirects file of 301s', () => {

@@ -8,6 +8,7 @@
  */
 import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { unescapeHtml } from './inline.ts';
 
 // the high-contrast variants keep every token at WCAG AA contrast (checked by axe in the tests)
 export const THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
@@ -41,12 +42,6 @@ export async function highlight(code: string, lang: string): Promise<string> {
   return html;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const decode = (html: string) =>
-  html.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (m, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e] ?? m),
-  );
-
 /**
  * Replaces each fenced code block of rendered Markdown (`<pre><code class="language-x">`, as
  * the Markdown processor writes it with highlighting off) by its highlighted form. A block
@@ -55,7 +50,7 @@ const decode = (html: string) =>
 export async function highlightCodeBlocks(html: string): Promise<string> {
   const blocks = [...html.matchAll(/<pre><code(?: class="language-([^"]+)")?>([\s\S]*?)<\/code><\/pre>/g)];
   if (!blocks.length) return html;
-  const highlighted = await Promise.all(blocks.map((m) => highlight(decode(m[2]!).replace(/\n$/, ''), m[1] ?? 'text')));
+  const highlighted = await Promise.all(blocks.map((m) => highlight(unescapeHtml(m[2]!).replace(/\n$/, ''), m[1] ?? 'text')));
   let out = '';
   let at = 0;
   blocks.forEach((m, i) => {

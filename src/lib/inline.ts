@@ -6,6 +6,15 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The text of escaped HTML: named (&amp; &lt; &gt; &quot; &apos;) and numeric entities decoded. */
+export function unescapeHtml(html: string): string {
+  return html.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (m, e: string) =>
+    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e] ?? m),
+  );
+}
+
 export function renderInline(text: string): string {
   const out: string[] = [];
   // Split out code spans first: nothing inside them is interpreted.

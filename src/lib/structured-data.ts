@@ -4,10 +4,10 @@
  */
 import type { Entry } from './content/validate.ts';
 import type { FaqItem } from './faq.ts';
-import { inlineToText } from './inline.ts';
+import { inlineToText, unescapeHtml } from './inline.ts';
 import { categoryById } from './schema/vocabulary.ts';
 
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const text = (html: string) => unescapeHtml(html.replace(/<[^>]+>/g, ''));
 
 export function techArticle(entry: Entry, url: string, image: string) {
   return {

@@ -2,6 +2,7 @@
 // unchanged, whatever it contains.
 import { describe, expect, test } from 'vitest';
 import { highlightCodeBlocks } from '../../src/lib/highlight.ts';
+import { escapeHtml, unescapeHtml } from '../../src/lib/inline.ts';
 
 /** The text a reader sees in a highlighted block. */
 const text = (html: string) =>
@@ -36,5 +37,14 @@ describe('highlightCodeBlocks', () => {
   test('HTML without code blocks comes back as it was', async () => {
     const html = '<p>No <code>inline</code> block here.</p>';
     expect(await highlightCodeBlocks(html)).toBe(html);
+  });
+});
+
+describe('unescapeHtml', () => {
+  test('undoes escapeHtml and decodes the numeric forms other HTML writers use', () => {
+    const text = `a < b && c > "d" it's`;
+    expect(unescapeHtml(escapeHtml(text))).toBe(text);
+    expect(unescapeHtml('&#x3C;tag&#x3E; &#60; &#X26; &apos;')).toBe("<tag> < & '");
+    expect(unescapeHtml('&nosuch; stays')).toBe('&nosuch; stays');
   });
 });

@@ -155,11 +155,15 @@ export function expandComponents(body: string): string {
   return out.join('\n');
 }
 
+/** The link a heading has to itself, placed beside the heading (Heading.astro, addHeadingLinks). */
+export function selfLink(id: string, label: string): string {
+  return `<a class="anchor-link no-print" href="#${escapeHtml(id)}" data-pagefind-ignore><span aria-hidden="true">#</span><span class="visually-hidden">${escapeHtml(label)}</span></a>`;
+}
+
 /** Gives every h2 with an id the self-link the frontmatter sections have (Heading.astro). */
 export function addHeadingLinks(html: string): string {
   return html.replace(
     /<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g,
-    (_, id: string, inner: string) =>
-      `<div class="heading-row"><h2 id="${id}">${inner}</h2><a class="anchor-link no-print" href="#${id}" data-pagefind-ignore><span aria-hidden="true">#</span><span class="visually-hidden">Link to this section</span></a></div>`,
+    (_, id: string, inner: string) => `<div class="heading-row"><h2 id="${id}">${inner}</h2>${selfLink(id, 'Link to this section')}</div>`,
   );
 }

@@ -5,7 +5,7 @@ import { readContent } from '../../src/lib/content/read.ts';
 import { validateContent } from '../../src/lib/content/validate.ts';
 import { fingerprintsFor } from '../../src/lib/diagnose/from-content.ts';
 import { compileMatcher, diagnose } from '../../src/lib/diagnose/match.ts';
-import { formatProblem } from '../../src/lib/schema/errors.ts';
+import { formatProblem, type Problem } from '../../src/lib/schema/errors.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const content = validateContent(readContent(root));
@@ -31,5 +31,33 @@ describe('the shipped content', () => {
     }
     expect(total).toBeGreaterThan(100);
     expect(misses).toEqual([]);
+  });
+});
+
+describe('readEntrySources', () => {
+  test('a second read reuses the parse of an unchanged file, parses a changed one again, and reports problems both times', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { readEntrySources } = await import('../../src/lib/content/read.ts');
+    const root = mkdtempSync(join(tmpdir(), 'faultline-read-'));
+    try {
+      mkdirSync(join(root, 'content/entries'), { recursive: true });
+      writeFileSync(join(root, 'content/entries/a.mdx'), '---\ntitle: A\n---\nbody a\n');
+      writeFileSync(join(root, 'content/entries/b.mdx'), '---\ntitle: [unclosed\n---\nbody b\n');
+      const firstProblems: Problem[] = [];
+      const first = readEntrySources(root, firstProblems);
+      writeFileSync(join(root, 'content/entries/a.mdx'), '---\ntitle: A changed\n---\nbody a\n');
+      const secondProblems: Problem[] = [];
+      const second = readEntrySources(root, secondProblems);
+      expect(second.map((s) => s.source.slug)).toEqual(['a', 'b']);
+      expect(second[0]!.source).not.toBe(first[0]!.source);
+      expect(second[0]!.source.data).toEqual({ title: 'A changed' });
+      expect(second[1]!.source).toBe(first[1]!.source);
+      expect(firstProblems.map((p) => p.file)).toEqual(['content/entries/b.mdx']);
+      expect(secondProblems).toEqual(firstProblems);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

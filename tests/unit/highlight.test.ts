@@ -1,7 +1,8 @@
 // Code blocks of rendered Markdown are highlighted in place; the code itself must come through
 // unchanged, whatever it contains.
 import { describe, expect, test } from 'vitest';
-import { highlightCodeBlocks } from '../../src/lib/highlight.ts';
+import { createHighlighter } from 'shiki';
+import { highlight, highlightCodeBlocks, THEMES } from '../../src/lib/highlight.ts';
 import { escapeHtml, unescapeHtml } from '../../src/lib/inline.ts';
 
 /** The text a reader sees in a highlighted block. */
@@ -46,5 +47,31 @@ describe('unescapeHtml', () => {
     expect(unescapeHtml(escapeHtml(text))).toBe(text);
     expect(unescapeHtml('&#x3C;tag&#x3E; &#60; &#X26; &apos;')).toBe("<tag> < & '");
     expect(unescapeHtml('&nosuch; stays')).toBe('&nosuch; stays');
+  });
+});
+
+describe('highlight: one tokenisation for both themes', () => {
+  // Shiki's own two-theme output, with the class and tabindex our blocks carry
+  const shikiTwoThemes = async (code: string, lang: string) => {
+    const h = await createHighlighter({ themes: Object.values(THEMES), langs: [lang] });
+    return h.codeToHtml(code, {
+      lang,
+      themes: THEMES,
+      defaultColor: 'light',
+      transformers: [{ pre: (node) => void ((node.properties.class = `astro-code ${String(node.properties.class ?? '')}`), (node.properties.tabindex = '0')) }],
+    });
+  };
+  const samples: [string, string][] = [
+    ['python', 'import torch  # comment <b> & "q"\n\n    def f(a: int) -> str:\n        return f"{a!r}" if a > 1 else None\n'],
+    ['bash', 'export CUDA_LAUNCH_BLOCKING=1\ntorchrun --nproc_per_node=8 train.py 2>&1 | tee "log $(date)"'],
+    ['yaml', 'zero_optimization:\n  stage: 3 # shard\n  offload_param: { device: cpu }'],
+    ['json', '{"fp16": {"enabled": true, "loss_scale": 0}, "x": [1, null]}'],
+    // font styles (italic, bold, strike-through, underline) and a language loaded on first use
+    ['markdown', '*it* **bold** ~~gone~~ [link](https://example.com)\n# Heading\n  - item <b>&amp;</b>'],
+    ['diff', '- old\n+ new\n! changed'],
+    ['text', 'plain <x> & y\n\n  indented'],
+  ];
+  test.each(samples)('%s: byte for byte what Shiki writes with both themes', async (lang, code) => {
+    expect(await highlight(code, lang)).toBe(await shikiTwoThemes(code, lang));
   });
 });

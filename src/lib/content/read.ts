@@ -134,14 +134,38 @@ function listFiles(dir: string, ext: RegExp): string[] {
     .sort();
 }
 
+/**
+ * The entry files parsed by the last readEntrySources call, by root and path, with their text
+ * and problems. A build reads the entries twice (validation in the faultline-content
+ * integration, then the content loader), and the two run in different module instances (the
+ * loader is loaded through Vite), so the parses are kept on globalThis: the loader's read
+ * reuses every file whose text is unchanged (about 0.2 s at 1,000 entries). The parsed data
+ * is never mutated (the schema parses it into new objects).
+ */
+type ParsedFile = { text: string; source: EntrySource; problems: Problem[] };
+const PARSED = Symbol.for('faultline.parsedEntryFiles');
+const parsedFiles = globalThis as { [PARSED]?: Map<string, ParsedFile> };
+
 /** The entry files alone (drafts, named _*, are skipped), each with its raw text. */
 export function readEntrySources(root: string, problems: Problem[] = []): { source: EntrySource; text: string }[] {
   const entriesDir = join(contentDir(root), ENTRIES);
-  return listFiles(entriesDir, /\.mdx?$/).map((name) => {
+  const previous = parsedFiles[PARSED];
+  const current = new Map<string, ParsedFile>();
+  const sources = listFiles(entriesDir, /\.mdx?$/).map((name) => {
     const abs = join(entriesDir, name);
     const text = readFileSync(abs, 'utf8');
-    return { source: parseEntrySource(relative(root, abs).split('\\').join('/'), abs, text, problems), text };
+    const key = `${root}\u0000${abs}`;
+    let parsed = previous?.get(key);
+    if (parsed?.text !== text) {
+      const own: Problem[] = [];
+      parsed = { text, source: parseEntrySource(relative(root, abs).split('\\').join('/'), abs, text, own), problems: own };
+    }
+    current.set(key, parsed);
+    problems.push(...parsed.problems);
+    return { source: parsed.source, text };
   });
+  parsedFiles[PARSED] = current;
+  return sources;
 }
 
 export function readContent(root: string): ContentSources {

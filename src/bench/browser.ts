@@ -23,8 +23,8 @@ export async function browserFigures(dist: string, entryPath: string, bigLog: st
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
-    // bytes over the wire: body and headers of every finished request (the local server sends
-    // files uncompressed, so these are raw sizes; a CDN's compression would lower them)
+    // bytes over the wire: body and headers of every finished request (the local server gzips
+    // text as a CDN does; Pagefind's index, fragments and WebAssembly are gzipped by Pagefind)
     let bytes = 0;
     page.on('requestfinished', (request) => {
       void request.sizes().then((s) => (bytes += s.responseBodySize + s.responseHeadersSize));

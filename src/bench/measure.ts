@@ -80,3 +80,65 @@ export function syntheticLog(bytes: number, errorLines: string[]): string {
   lines.push(...errorLines);
   return `${lines.join('\n')}\n`;
 }
+
+export interface TreeMemory {
+  /** the most the process and all its descendants held at once (sum of their resident sets) */
+  peakBytes: number;
+  /** each program's own high-water mark (the largest process of that name) */
+  peakByProgram: Record<string, number>;
+}
+
+/**
+ * Samples the resident memory of a process and all its descendants (Astro's node process, its
+ * worker threads, the Pagefind binary it starts) every `everyMs` from /proc, until stopped.
+ * The peak sum is what the machine must hold at once; a build's processes overlap (Astro
+ * stays alive while Pagefind indexes), so the largest single process understates it. Linux
+ * only: elsewhere it reports nothing.
+ */
+export function sampleTreeMemory(rootPid: number, everyMs = 200): { stop: () => TreeMemory } {
+  const result: TreeMemory = { peakBytes: 0, peakByProgram: {} };
+  const status = (pid: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/status`, 'utf8');
+    } catch {
+      return undefined; // the process ended between listing and reading
+    }
+  };
+  const field = (text: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+  const sample = () => {
+    let pids: string[];
+    try {
+      pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+    } catch {
+      return;
+    }
+    const parent = new Map<string, string>();
+    const texts = new Map<string, string>();
+    for (const pid of pids) {
+      const text = status(pid);
+      if (!text) continue;
+      texts.set(pid, text);
+      parent.set(pid, /^PPid:\s+(\d+)/m.exec(text)?.[1] ?? '');
+    }
+    const inTree = (pid: string): boolean => {
+      for (let p: string | undefined = pid, hops = 0; p && hops < 64; p = parent.get(p), hops++) if (p === String(rootPid)) return true;
+      return false;
+    };
+    let total = 0;
+    for (const [pid, text] of texts) {
+      if (!inTree(pid)) continue;
+      total += field(text, 'VmRSS');
+      const name = /^Name:\s+(.+)$/m.exec(text)?.[1] ?? pid;
+      result.peakByProgram[name] = Math.max(result.peakByProgram[name] ?? 0, field(text, 'VmHWM'));
+    }
+    result.peakBytes = Math.max(result.peakBytes, total);
+  };
+  const timer = setInterval(sample, everyMs);
+  sample();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return result;
+    },
+  };
+}

@@ -2,18 +2,19 @@
  * npm run bench -- --entries 100 1000 [--no-browser] [--keep]
  *
  * For each N: generate a synthetic corpus outside content/, build it with the project's real
- * configuration from a cold cache, and measure build time (Astro and Pagefind), peak memory,
+ * configuration from a cold cache (as `npm run build` does: Astro, then the search index in a
+ * process of its own), and measure build time (Astro and Pagefind), peak memory,
  * output size, entry page weight, the search index, the first and a later search query in
  * Chromium, and the diagnose matcher on a 10 MB log in Node and in the browser worker.
  * Prints a Markdown table and writes bench-results/bench-<N>.json.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCorpus } from './corpus.ts';
-import { pageWeight, syntheticLog, treeSize } from './measure.ts';
+import { pageWeight, sampleTreeMemory, syntheticLog, treeSize } from './measure.ts';
 import { browserFigures } from './browser.ts';
 import { compileMatcher, diagnose } from '../lib/diagnose/match.ts';
 import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
@@ -28,32 +29,44 @@ const root = process.cwd();
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const results: Record<string, unknown>[] = [];
 
+/** Runs node with `args`, sampling the memory of it and its children; resolves when it exits. */
+async function runSampled(args: string[], env: NodeJS.ProcessEnv) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const memory = sampleTreeMemory(child.pid!);
+  let log = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (log += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (log += d));
+  const status = await new Promise<number | null>((ok) => child.on('close', ok));
+  return { status, log, wallS: (performance.now() - started) / 1000, memory: memory.stop() };
+}
+
 for (const n of sizes) {
   const tmp = mkdtempSync(join(tmpdir(), `faultline-bench-${n}-`));
   console.log(`\n== ${n} entries (${tmp})`);
   const corpus = generateCorpus(tmp, n);
   const dist = join(tmp, 'dist');
-  const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-  const astro = [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist];
-  const started = performance.now();
-  const build = spawnSync(timeBin ?? process.execPath, timeBin ? ['-f', 'PEAK_RSS_KB=%M', process.execPath, ...astro] : astro, {
-    cwd: root,
-    env: { ...process.env, FAULTLINE_CONTENT: corpus.dir, FAULTLINE_CACHE_DIR: join(tmp, 'cache'), NODE_OPTIONS: '--max-old-space-size=8192' },
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-  });
-  const wall = (performance.now() - started) / 1000;
-  const log = `${build.stdout}\n${build.stderr}`;
-  if (build.status !== 0) {
+  // what `npm run build` runs: Astro without the search index, then the index in a process of
+  // its own (src/cli/search-index.ts), so their memory never adds up
+  const env = { ...process.env, FAULTLINE_CONTENT: corpus.dir, FAULTLINE_CACHE_DIR: join(tmp, 'cache'), FAULTLINE_SEARCH_INDEX: 'separate', NODE_OPTIONS: '--max-old-space-size=8192' };
+  const astro = await runSampled([join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], env);
+  const search = astro.status === 0 ? await runSampled([join(root, 'src/cli/search-index.ts'), dist], env) : undefined;
+  const log = `${astro.log}\n${search?.log ?? ''}`;
+  if (astro.status !== 0 || search?.status !== 0) {
     console.log(log.slice(-4000));
     throw new Error(`build of ${n} entries failed`);
   }
+  const wall = astro.wallS + search.wallS;
   const ms = (re: RegExp) => Number(re.exec(log)?.[1] ?? 0) / 1000;
   const pagefind = ms(/search index: \d+ pages in (\d+) ms/);
+  // Pagefind reads and indexes the pages, then builds and writes the index (the part that
+  // needs every page, so it cannot start before the last is written)
+  const pagefindRead = ms(/reading and indexing the pages (\d+) ms/);
+  const pagefindWrite = ms(/writing the index (\d+) ms/);
+  // the preview images render in a worker from the build start
   const og = ms(/preview images: \d+ \(\d+ rendered, \d+ cached\) in (\d+) ms from the build start/);
-  // the preview images render in a worker from the build start; Pagefind runs after the pages
-  const postbuild = ms(/post-build done in (\d+) ms/);
-  const peak = Number(/PEAK_RSS_KB=(\d+)/.exec(log)?.[1] ?? 0) * 1024;
+  const peakByProgram: Record<string, number> = { ...astro.memory.peakByProgram };
+  for (const [k, v] of Object.entries(search.memory.peakByProgram)) peakByProgram[k] = Math.max(peakByProgram[k] ?? 0, v);
   const out = treeSize(dist);
   const index = treeSize(join(dist, 'pagefind'));
   const entryPath = '/entries/synthetic-memory-1/';
@@ -75,7 +88,7 @@ for (const n of sizes) {
     entries: n,
     wordsPerEntry: corpus.words,
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
-    build: { wallS: +wall.toFixed(2), astroS: +(wall - postbuild).toFixed(2), postBuildS: postbuild, pagefindS: pagefind, previewImagesS: og, msPerEntry: +((wall * 1000) / n).toFixed(1), peakRssMiB: Math.round(peak / 2 ** 20) },
+    build: { wallS: +wall.toFixed(2), astroS: +astro.wallS.toFixed(2), searchIndexS: +search.wallS.toFixed(2), pagefindS: pagefind, pagefindReadS: pagefindRead, pagefindWriteS: pagefindWrite, previewImagesS: og, msPerEntry: +((wall * 1000) / n).toFixed(1), peakRssMiB: Math.round(Math.max(astro.memory.peakBytes, search.memory.peakBytes) / 2 ** 20), peakRssByProgramMiB: Object.fromEntries(Object.entries(peakByProgram).map(([k, v]) => [k, Math.round(v / 2 ** 20)])) },
     output: { bytes: out.bytes, files: out.files },
     entryPage: weight,
     homePage: home,
@@ -94,10 +107,17 @@ const line = (label: string, f: (r: any) => string) => `| ${label} | ${rows.map(
 console.log(`\n| | ${rows.map((r) => `${r.entries} entries`).join(' | ')} |`);
 console.log(`| --- | ${rows.map(() => '---').join(' | ')} |`);
 console.log(line('cold build, wall', (r) => `${r.build.wallS} s`));
-console.log(line('  until the pages are written / after (Pagefind)', (r) => `${r.build.astroS} / ${r.build.postBuildS} s`));
-console.log(line('  Pagefind / preview images (worker, from the start)', (r) => `${r.build.pagefindS} / ${r.build.previewImagesS} s`));
+console.log(line('  astro build / search index (its own process, after)', (r) => `${r.build.astroS} / ${r.build.searchIndexS} s`));
+console.log(line('  Pagefind (reading pages + writing the index) / preview images (worker, from the start)', (r) => `${r.build.pagefindS} (${r.build.pagefindReadS} + ${r.build.pagefindWriteS}) / ${r.build.previewImagesS} s`));
 console.log(line('ms per entry', (r) => `${r.build.msPerEntry}`));
-console.log(line('peak RSS', (r) => `${r.build.peakRssMiB} MiB`));
+console.log(line('peak RSS, all build processes at once', (r) => `${r.build.peakRssMiB} MiB`));
+// Node names its main thread MainThread; Linux cuts names to 15 characters
+const PROGRAMS: Record<string, string> = { MainThread: 'node', pagefind_extend: 'pagefind' };
+console.log(line('  largest processes, each at its own peak', (r) => {
+  const by = new Map<string, number>();
+  for (const [name, mib] of Object.entries(r.build.peakRssByProgramMiB as Record<string, number>)) by.set(PROGRAMS[name] ?? name, Math.max(by.get(PROGRAMS[name] ?? name) ?? 0, mib));
+  return [...by].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([k, v]) => `${k} ${v} MiB`).join(', ');
+}));
 console.log(line('output size, files', (r) => `${(r.output.bytes / 2 ** 20).toFixed(1)} MiB, ${r.output.files}`));
 console.log(line('entry page before interaction, raw / gzip', (r) => `${kb(r.entryPage.raw)} / ${kb(r.entryPage.gzip)}`));
 console.log(line('JS files loaded by an entry page', (r) => `${r.entryPage.jsFiles}`));

@@ -4,10 +4,14 @@
  * the second core while Astro loads the content and renders pages on the first. Once the pages
  * are written, the Pagefind index (its own process) is built while the redirect pages and host
  * files are written and the images are linked in. Any failure fails the build.
+ *
+ * With FAULTLINE_SEARCH_INDEX=separate (set by `npm run build`) the index is left out here and
+ * built by src/cli/search-index.ts once this process has exited, so that Astro's memory and
+ * Pagefind's are never held at the same time.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { indexSite } from './pagefind.ts';
+import { indexSite, searchIndexLine } from './pagefind.ts';
 import { copyPreviewImages, renderPreviewImages, writeRedirects, type PreviewImageJob } from './host-files.ts';
 import { validatedContent } from './content.ts';
 import { manifestFile, readManifest } from '../lib/url-manifest.ts';
@@ -41,7 +45,8 @@ export default function faultlinePostbuild(): AstroIntegration {
         const out = fileURLToPath(dir);
         const started = performance.now();
         const entries = validatedContent(root).entries;
-        const search = indexSite(out);
+        const separate = process.env.FAULTLINE_SEARCH_INDEX === 'separate';
+        const search = separate ? undefined : indexSite(out);
         const redirects = await writeRedirects(out, entries, site, new Set(readManifest(manifestFile(root))));
         logger.info(`wrote _redirects, _headers and ${redirects} redirect pages`);
         if (!images) {
@@ -55,7 +60,7 @@ export default function faultlinePostbuild(): AstroIntegration {
           logger.info(`preview images: ${r.images.length} (${r.rendered} rendered, ${r.images.length - r.rendered} cached) in ${Math.round(performance.now() - imagesStarted)} ms from the build start, ${Math.round(performance.now() - started)} ms after the pages`);
         });
         const [indexed] = await Promise.all([search, copied]);
-        logger.info(`search index: ${indexed.pages} pages in ${indexed.ms} ms`);
+        logger.info(indexed ? searchIndexLine(indexed) : 'search index: left to src/cli/search-index.ts (FAULTLINE_SEARCH_INDEX=separate)');
         logger.info(`post-build done in ${Math.round(performance.now() - started)} ms`);
       },
     },

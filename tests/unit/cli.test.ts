@@ -73,3 +73,30 @@ describe('faultline explain', () => {
     expect(r.stderr).toContain('no entry has the id MEM-999');
   });
 });
+
+describe('search-index', () => {
+  test('refuses a folder without a built site, naming the folder and the fix', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-no-site-'));
+    const r = spawnSync(process.execPath, ['src/cli/search-index.ts', dir], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(dir);
+    expect(r.stderr).toContain('run astro build first');
+  });
+});
+
+describe('the benchmark memory sampler', () => {
+  test('counts the resident memory of a child process while it holds it', async () => {
+    const { spawn } = await import('node:child_process');
+    const { sampleTreeMemory } = await import('../../src/bench/measure.ts');
+    // a child that touches 300 MB and tells us when it has
+    const child = spawn(process.execPath, ['-e', 'const b = Buffer.alloc(300 * 2 ** 20, 1); process.stdout.write("held\\n"); setTimeout(() => b.length, 60_000);'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((ok) => child.stdout.once('data', () => ok()));
+    const sampler = sampleTreeMemory(process.pid, 50);
+    await new Promise((ok) => setTimeout(ok, 300));
+    const memory = sampler.stop();
+    child.kill();
+    // this process and the child together, so at least the child's 300 MB
+    expect(memory.peakBytes).toBeGreaterThan(300 * 2 ** 20);
+    expect(Object.values(memory.peakByProgram).some((v) => v > 300 * 2 ** 20)).toBe(true);
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * npm run build, second step: the Pagefind search index over a built site, in a process of its
+ * own. `npm run build` runs `astro build` with FAULTLINE_SEARCH_INDEX=separate (the
+ * faultline-postbuild integration then leaves the index out) and this after it, so Pagefind
+ * starts once Astro's process has exited: at 10,000 entries Astro holds about 4.5 GB when
+ * its pages are written and Pagefind about 5 GB at its peak, 8.4 GB together in one build,
+ * about 5 GB one after the other. A plain `astro build` still writes the index itself.
+ *
+ * node src/cli/search-index.ts [dist]
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { indexSite, searchIndexLine } from '../integrations/pagefind.ts';
+
+const dist = resolve(process.argv[2] ?? 'dist');
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error(`search index: ${dist} holds no built site (no index.html); run astro build first, or give the output folder: node src/cli/search-index.ts <dir>`);
+  process.exit(1);
+}
+try {
+  console.log(searchIndexLine(await indexSite(dist)));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

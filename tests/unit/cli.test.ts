@@ -1,6 +1,6 @@
 // The faultline command, run as a user runs it: a child process, real files, real stdin.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -78,6 +78,7 @@ describe('search-index', () => {
   test('refuses a folder without a built site, naming the folder and the fix', () => {
     const dir = mkdtempSync(join(tmpdir(), 'faultline-no-site-'));
     const r = spawnSync(process.execPath, ['src/cli/search-index.ts', dir], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(dir);
     expect(r.stderr).toContain('run astro build first');

@@ -58,6 +58,8 @@ async function pairTheme(): Promise<PairTheme> {
   const theme: ThemeRegistration = {
     name: PAIR_THEME,
     type: 'light',
+    // tokens without a rule of their own take the foreground pair; the background is never
+    // read (the <pre> carries both themes' own backgrounds, see `open`)
     colors: { [fg]: placeholder(light!.colors?.[fg], dark!.colors?.[fg])!, [bg]: '#ffffff' },
     // token backgrounds never reach Shiki's HTML, so only the foregrounds are paired
     tokenColors: lightRules.map((rule, i) => {

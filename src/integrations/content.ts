@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { readContent } from '../lib/content/read.ts';
 import { validateContent, ContentError, type ValidatedContent } from '../lib/content/validate.ts';
 import { formatProblem } from '../lib/schema/errors.ts';
+import { dataStoreAtRenderTime } from './data-store.ts';
 
 let last: { root: string; content: ValidatedContent } | undefined;
 
@@ -27,9 +28,15 @@ export default function faultlineContent(): AstroIntegration {
   return {
     name: 'faultline-content',
     hooks: {
-      'astro:config:setup': ({ config, logger, command }) => {
+      'astro:config:setup': ({ config, logger, command, updateConfig }) => {
         // preview serves a finished build; there is nothing to validate
         if (command === 'preview') return;
+        // a static build renders its pages in this process, from this cache folder: the data
+        // store need not be bundled (data-store.ts); a server build would ship without the cache
+        if (command === 'build' && config.output === 'static' && !config.adapter) {
+          const file = fileURLToPath(new URL('data-store.json', config.cacheDir));
+          updateConfig({ vite: { plugins: [dataStoreAtRenderTime({ file, warn: (m) => logger.warn(m) })] } });
+        }
         const root = fileURLToPath(config.root);
         const started = performance.now();
         const { content, errors } = validateAt(root);

@@ -29,6 +29,7 @@ if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) {
 const root = process.cwd();
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const results: Record<string, unknown>[] = [];
+const built: string[] = [];
 
 /** Runs node with `args`, sampling the memory of it and its children; resolves when it exits. */
 async function runSampled(args: string[], env: NodeJS.ProcessEnv) {
@@ -42,68 +43,76 @@ async function runSampled(args: string[], env: NodeJS.ProcessEnv) {
   return { status, log, wallS: (performance.now() - started) / 1000, memory: memory.stop() };
 }
 
-for (const n of sizes) {
-  const tmp = mkdtempSync(join(tmpdir(), `faultline-bench-${n}-`));
-  console.log(`\n== ${n} entries (${tmp})`);
-  const corpus = generateCorpus(tmp, n);
-  const dist = join(tmp, 'dist');
-  // what `npm run build` runs: Astro without the search index, then the index in a process of
-  // its own (src/cli/search-index.ts), so their memory never adds up
-  const env = { ...process.env, FAULTLINE_CONTENT: corpus.dir, FAULTLINE_CACHE_DIR: join(tmp, 'cache'), FAULTLINE_SEARCH_INDEX: 'separate', NODE_OPTIONS: '--max-old-space-size=8192' };
-  const astro = await runSampled([join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], env);
-  const search = astro.status === 0 ? await runSampled([join(root, 'src/cli/search-index.ts'), dist], env) : undefined;
-  const log = `${astro.log}\n${search?.log ?? ''}`;
-  if (astro.status !== 0 || search?.status !== 0) {
-    console.log(log.slice(-4000));
-    throw new Error(`build of ${n} entries failed`);
+try {
+  for (const n of sizes) {
+    const tmp = mkdtempSync(join(tmpdir(), `faultline-bench-${n}-`));
+    built.push(tmp);
+    console.log(`\n== ${n} entries (${tmp})`);
+    const corpus = generateCorpus(tmp, n);
+    const dist = join(tmp, 'dist');
+    // what `npm run build` runs: Astro without the search index, then the index in a process of
+    // its own (src/cli/search-index.ts), so their memory never adds up
+    const env = { ...process.env, FAULTLINE_CONTENT: corpus.dir, FAULTLINE_CACHE_DIR: join(tmp, 'cache'), FAULTLINE_SEARCH_INDEX: 'separate', NODE_OPTIONS: '--max-old-space-size=8192' };
+    const astro = await runSampled([join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], env);
+    const search = astro.status === 0 ? await runSampled([join(root, 'src/cli/search-index.ts'), dist], env) : undefined;
+    const log = `${astro.log}\n${search?.log ?? ''}`;
+    if (astro.status !== 0 || search?.status !== 0) {
+      console.log(log.slice(-4000));
+      throw new Error(`build of ${n} entries failed`);
+    }
+    // the build must be the one we ship: a newer Astro that writes its data store module another
+    // way would leave the store in the bundle (src/integrations/data-store.ts)
+    if (log.includes(BUNDLED_AS_ASTRO_WROTE_IT)) throw new Error(`build of ${n} entries: ${BUNDLED_AS_ASTRO_WROTE_IT}; see src/integrations/data-store.ts`);
+    const wall = astro.wallS + search.wallS;
+    const ms = (re: RegExp) => Number(re.exec(log)?.[1] ?? 0) / 1000;
+    const pagefind = ms(/search index: \d+ pages in (\d+) ms/);
+    // Pagefind reads and indexes the pages, then builds and writes the index (the part that
+    // needs every page, so it cannot start before the last is written)
+    const pagefindRead = ms(/reading and indexing the pages (\d+) ms/);
+    const pagefindWrite = ms(/writing the index (\d+) ms/);
+    // the preview images render in a worker from the build start
+    const og = ms(/preview images: \d+ \(\d+ rendered, \d+ cached\) in (\d+) ms from the build start/);
+    const peakByProgram: Record<string, number> = { ...astro.memory.peakByProgram };
+    for (const [k, v] of Object.entries(search.memory.peakByProgram)) peakByProgram[k] = Math.max(peakByProgram[k] ?? 0, v);
+    const out = treeSize(dist);
+    const index = treeSize(join(dist, 'pagefind'));
+    const entryPath = '/entries/synthetic-memory-1/';
+    const weight = pageWeight(dist, entryPath);
+    const home = pageWeight(dist, '/');
+
+    // the matcher in Node, on the built fingerprints
+    const fp = JSON.parse(readFileSync(join(dist, 'api/v1/fingerprints.json'), 'utf8')) as Fingerprints;
+    const example = readFileSync(join(corpus.dir, 'examples/synthetic-memory-1/example-1.log'), 'utf8').trim().split('\n');
+    const bigLog = syntheticLog(10 * 1024 * 1024, example.slice(-3));
+    const m = compileMatcher(fp);
+    diagnose(bigLog.slice(0, 100_000), m); // warm up the JIT
+    const t0 = performance.now();
+    const d = diagnose(bigLog, m);
+    const nodeMs = performance.now() - t0;
+
+    const browser = values['no-browser'] ? undefined : await browserFigures(dist, entryPath, bigLog, d.candidates[0]?.id);
+    const r = {
+      entries: n,
+      wordsPerEntry: corpus.words,
+      machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+      build: { wallS: +wall.toFixed(2), astroS: +astro.wallS.toFixed(2), searchIndexS: +search.wallS.toFixed(2), pagefindS: pagefind, pagefindReadS: pagefindRead, pagefindWriteS: pagefindWrite, previewImagesS: og, msPerEntry: +((wall * 1000) / n).toFixed(1), peakRssMiB: Math.round(Math.max(astro.memory.peakBytes, search.memory.peakBytes) / 2 ** 20), peakRssByProgramMiB: Object.fromEntries(Object.entries(peakByProgram).map(([k, v]) => [k, Math.round(v / 2 ** 20)])) },
+      output: { bytes: out.bytes, files: out.files },
+      entryPage: weight,
+      homePage: home,
+      pagefindIndexBytes: index.bytes,
+      search: browser?.search,
+      diagnose: { logBytes: bigLog.length, nodeMs: Math.round(nodeMs), workerMs: browser?.workerMs, top: d.candidates[0]?.id },
+    };
+    results.push(r);
+    mkdirSync(join(root, 'bench-results'), { recursive: true });
+    writeFileSync(join(root, `bench-results/bench-${n}.json`), `${JSON.stringify(r, null, 2)}\n`);
   }
-  // the build must be the one we ship: a newer Astro that writes its data store module another
-  // way would leave the store in the bundle (src/integrations/data-store.ts)
-  if (log.includes(BUNDLED_AS_ASTRO_WROTE_IT)) throw new Error(`build of ${n} entries: ${BUNDLED_AS_ASTRO_WROTE_IT}; see src/integrations/data-store.ts`);
-  const wall = astro.wallS + search.wallS;
-  const ms = (re: RegExp) => Number(re.exec(log)?.[1] ?? 0) / 1000;
-  const pagefind = ms(/search index: \d+ pages in (\d+) ms/);
-  // Pagefind reads and indexes the pages, then builds and writes the index (the part that
-  // needs every page, so it cannot start before the last is written)
-  const pagefindRead = ms(/reading and indexing the pages (\d+) ms/);
-  const pagefindWrite = ms(/writing the index (\d+) ms/);
-  // the preview images render in a worker from the build start
-  const og = ms(/preview images: \d+ \(\d+ rendered, \d+ cached\) in (\d+) ms from the build start/);
-  const peakByProgram: Record<string, number> = { ...astro.memory.peakByProgram };
-  for (const [k, v] of Object.entries(search.memory.peakByProgram)) peakByProgram[k] = Math.max(peakByProgram[k] ?? 0, v);
-  const out = treeSize(dist);
-  const index = treeSize(join(dist, 'pagefind'));
-  const entryPath = '/entries/synthetic-memory-1/';
-  const weight = pageWeight(dist, entryPath);
-  const home = pageWeight(dist, '/');
-
-  // the matcher in Node, on the built fingerprints
-  const fp = JSON.parse(readFileSync(join(dist, 'api/v1/fingerprints.json'), 'utf8')) as Fingerprints;
-  const example = readFileSync(join(corpus.dir, 'examples/synthetic-memory-1/example-1.log'), 'utf8').trim().split('\n');
-  const bigLog = syntheticLog(10 * 1024 * 1024, example.slice(-3));
-  const m = compileMatcher(fp);
-  diagnose(bigLog.slice(0, 100_000), m); // warm up the JIT
-  const t0 = performance.now();
-  const d = diagnose(bigLog, m);
-  const nodeMs = performance.now() - t0;
-
-  const browser = values['no-browser'] ? undefined : await browserFigures(dist, entryPath, bigLog, d.candidates[0]?.id);
-  const r = {
-    entries: n,
-    wordsPerEntry: corpus.words,
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
-    build: { wallS: +wall.toFixed(2), astroS: +astro.wallS.toFixed(2), searchIndexS: +search.wallS.toFixed(2), pagefindS: pagefind, pagefindReadS: pagefindRead, pagefindWriteS: pagefindWrite, previewImagesS: og, msPerEntry: +((wall * 1000) / n).toFixed(1), peakRssMiB: Math.round(Math.max(astro.memory.peakBytes, search.memory.peakBytes) / 2 ** 20), peakRssByProgramMiB: Object.fromEntries(Object.entries(peakByProgram).map(([k, v]) => [k, Math.round(v / 2 ** 20)])) },
-    output: { bytes: out.bytes, files: out.files },
-    entryPage: weight,
-    homePage: home,
-    pagefindIndexBytes: index.bytes,
-    search: browser?.search,
-    diagnose: { logBytes: bigLog.length, nodeMs: Math.round(nodeMs), workerMs: browser?.workerMs, top: d.candidates[0]?.id },
-  };
-  results.push(r);
-  mkdirSync(join(root, 'bench-results'), { recursive: true });
-  writeFileSync(join(root, `bench-results/bench-${n}.json`), `${JSON.stringify(r, null, 2)}\n`);
-  if (!values.keep) rmSync(tmp, { recursive: true, force: true });
+} finally {
+  // Removed only after the last build: on a filesystem without a journal, such as this
+  // machine's ext4, the kernel skips recently deleted inodes when it allocates one, and a build
+  // that starts right after thousands of files were deleted spent about 12% of its CPU time in
+  // that search (perf: recently_deleted, find_inode_bit, find_get_block_common).
+  if (!values.keep) for (const tmp of built) rmSync(tmp, { recursive: true, force: true });
 }
 
 const rows = results as any[];

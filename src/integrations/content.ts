@@ -2,6 +2,7 @@
  * faultline-content: validates all of content/ before Astro loads it, and fails the build
  * with every problem in every file (Astro's own loader stops at the first bad entry and
  * reports it without a line). In `astro dev` it re-validates on every save and logs problems.
+ * In a static build it also keeps the content data store out of the bundle (data-store.ts).
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';

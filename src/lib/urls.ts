@@ -11,7 +11,11 @@ export const homeUrl = () => base;
 /** The folder of entry pages; Pagefind indexes only these. */
 export const ENTRIES_PATH = 'entries';
 export const entryUrl = (slug: string) => join(ENTRIES_PATH, slug);
+/** The folder above the entry pages: no page of its own, it redirects home (see redirects.ts). */
+export const entriesFolderUrl = () => `${base}${ENTRIES_PATH}/`;
 export const shortUrl = (id: string) => join('e', id);
+/** The folder above the short links: redirects home too. */
+export const shortLinksFolderUrl = () => `${base}e/`;
 export const symptomUrl = (id: string) => join('symptoms', id);
 export const symptomsIndexUrl = () => `${base}symptoms/`;
 export const categoryUrl = (id: string) => join('categories', id);

@@ -20,6 +20,14 @@ test.describe('links that never break', () => {
     expect(html).toContain('<a href="/entries/activation-distillation-memory/">');
   });
 
+  test('an entry URL cut short, to /entries/ or /e/, lands on the home page, which lists the entries', async ({ page }) => {
+    for (const folder of ['/entries/', '/e/', '/entries']) {
+      await page.goto(folder);
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('link', { name: 'Activation Distillation Memory' })).toBeVisible();
+    }
+  });
+
   test('an unknown id is not redirected anywhere', async ({ page, consoleMessages }) => {
     const response = await page.goto('/e/MEM-999/');
     expect(response?.status()).toBe(404);

@@ -27,15 +27,17 @@ function content() {
 }
 
 describe('redirects', () => {
-  test('short links in both cases, old slugs and merged entries, all to the final page', () => {
+  test('short links in both cases, old slugs and merged entries, all to the final page; the folders above them, home', () => {
     const r = buildRedirects(content().entries).map((x) => `${x.from} → ${x.to} (${x.kind})`);
     expect(r).toEqual([
+      '/e/ → / (folder)',
       '/e/mem-001/ → /entries/kept/ (short)',
       '/e/MEM-001/ → /entries/kept/ (short)',
       '/e/mem-002/ → /entries/target/ (short)',
       '/e/MEM-002/ → /entries/target/ (short)',
       '/e/mem-003/ → /entries/target/ (short)',
       '/e/MEM-003/ → /entries/target/ (short)',
+      '/entries/ → / (folder)',
       '/entries/gone/ → /entries/target/ (merged)',
       '/entries/old-name/ → /entries/kept/ (alias)',
     ]);
@@ -65,17 +67,18 @@ describe('redirects', () => {
     try {
       const n = await writeRedirects(out, many.entries, new URL('https://faultline.dev'), set());
       const expected = buildRedirects(many.entries);
-      expect(n).toBe(360); // two short links and one alias per entry
+      expect(n).toBe(362); // two short links and one alias per entry, and the two folders
       expect(expected.filter((r) => !existsSync(join(out, r.from, 'index.html')))).toEqual([]);
       expect(readFileSync(join(out, 'e/MEM-120/index.html'), 'utf8')).toContain('url=/entries/e-119/');
-      expect(readFileSync(join(out, '_redirects'), 'utf8').split('\n').filter((l) => l.endsWith(' 301'))).toHaveLength(360);
+      expect(readFileSync(join(out, 'entries/index.html'), 'utf8')).toContain('Entries are listed by category at <a href="/">https://faultline.dev/</a>');
+      expect(readFileSync(join(out, '_redirects'), 'utf8').split('\n').filter((l) => l.endsWith(' 301'))).toHaveLength(362);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   });
 
   test('writes a _redirects file of 301s', () => {
-    expect(redirectsFile(buildRedirects(content().entries)).split('\n')[1]).toBe('/e/mem-001/ /entries/kept/ 301');
+    expect(redirectsFile(buildRedirects(content().entries)).split('\n').slice(1, 3)).toEqual(['/e/ / 301', '/e/mem-001/ /entries/kept/ 301']);
   });
 
   test('the target of a merge knows what it replaced', () => {

@@ -108,10 +108,11 @@ try {
     writeFileSync(join(root, `bench-results/bench-${n}.json`), `${JSON.stringify(r, null, 2)}\n`);
   }
 } finally {
-  // Removed only after the last build: on a filesystem without a journal, such as this
-  // machine's ext4, the kernel skips recently deleted inodes when it allocates one, and a build
-  // that starts right after thousands of files were deleted spent about 12% of its CPU time in
-  // that search (perf: recently_deleted, find_inode_bit, find_get_block_common).
+  // Removed only after the last build, so that no size pays for the one before: on ext4
+  // without a journal, as on this machine, the kernel avoids reusing an inode for 60 to 300 s
+  // after its file is deleted, and a build that started right after thousands of deletions
+  // spent 12% of its CPU samples looking past such inodes (perf: recently_deleted,
+  // find_inode_bit, find_get_block_common).
   if (!values.keep) for (const tmp of built) rmSync(tmp, { recursive: true, force: true });
 }
 

@@ -95,6 +95,13 @@ const loadSearch = () => import('./search.ts');
 function openSearch() {
   if (!dialog) return;
   if (!dialog.open) dialog.showModal();
+  // into the box now, not once search.ts has loaded: keys typed meanwhile land in it (the
+  // controller's focus() then leaves a focused box alone, so they are not selected and lost)
+  const input = dialog.querySelector<HTMLInputElement>('[data-search-input]');
+  if (input && document.activeElement !== input) {
+    input.focus();
+    input.select();
+  }
   controller ??= loadSearch().then(({ SearchController }) => new SearchController(dialog.querySelector<HTMLElement>('[data-search-panel]')!));
   void controller.then((c) => c.focus());
 }

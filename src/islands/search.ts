@@ -181,7 +181,9 @@ export class SearchController {
     void this.run();
   }
 
+  /** Into the box with its text selected, unless the reader is already in it (and may be typing). */
   focus() {
+    if (document.activeElement === this.#input) return;
     this.#input.focus();
     this.#input.select();
   }
@@ -266,14 +268,24 @@ export class SearchController {
     } else this.#renderFilters(search.totalFilters, search.filters);
   }
 
+  /**
+   * The chips. With nothing typed or chosen, every value is offered with its count. Otherwise a
+   * value that would add nothing (0 in `all`, Pagefind's totalFilters, which count a query's
+   * results before the chips filter them) is left out unless it is selected: fourteen
+   * categories at 0 pushed the results below the fold of a phone. A chip's number is the count
+   * with the current filters (`current`).
+   */
   #renderFilters(all: Record<string, Record<string, number>>, current: Record<string, Record<string, number>> | undefined) {
     const nodes: Node[] = [];
     for (const facet of FACETS) {
-      const values = Object.keys(all[facet.key] ?? {}).sort();
+      const selected = this.#selected.get(facet.key);
+      const values = Object.keys(all[facet.key] ?? {})
+        .filter((v) => !current || (all[facet.key]?.[v] ?? 0) > 0 || selected?.has(v))
+        .sort();
       if (!values.length) continue;
       nodes.push(el('span', { class: 'group-label' }, facet.label));
       for (const value of values) {
-        const on = this.#selected.get(facet.key)?.has(value) ?? false;
+        const on = selected?.has(value) ?? false;
         const count = (current ?? all)[facet.key]?.[value] ?? 0;
         const button = el('button', { type: 'button', 'aria-pressed': String(on), 'data-facet': facet.key, 'data-value': value }, `${value} `, el('span', { class: 'n' }, String(count)));
         button.addEventListener('click', () => {

@@ -76,6 +76,23 @@ test('a filter narrows the results, with counts, and works with an empty query',
   expect(metas.every((m) => m.endsWith('Hardware'))).toBe(true);
 });
 
+test('for a query, the chips offer only values its results carry, and a selected one stays', async ({ page }) => {
+  const panel = await searchPage(page, 'expandable segments');
+  const memory = panel.getByRole('button', { name: /^Memory \d+$/ });
+  await expect(memory).toBeVisible();
+  const categories = panel.locator('[data-facet="category"]');
+  await expect(categories).toHaveCount(1);
+  // with no query and no filter, every value is offered
+  await page.goto('/search/');
+  await expect(page.locator('[data-search-page] [data-facet="category"]')).toHaveCount(14);
+  // a selected value no result carries is still there to be cleared
+  await page.goto('/search/?q=expandable%20segments&category=Serving');
+  const serving = page.locator('[data-search-page]').getByRole('button', { name: /^Serving 0$/ });
+  await expect(serving).toHaveAttribute('aria-pressed', 'true');
+  await serving.click();
+  await expect(page.locator('[data-search-page] .results > li.result').first()).toBeVisible();
+});
+
 test('the tag filter index is fetched only when a tag is filtered on', async ({ page }) => {
   const filterFiles = new Set<string>();
   page.on('request', (r) => {
@@ -104,6 +121,15 @@ test('a shared URL restores the query and the filters', async ({ page }) => {
   await expect(panel.getByRole('searchbox')).toHaveValue('timeout');
   await expect(panel.getByRole('button', { name: /^Distributed \d+$/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(panel.locator('.results .meta').first()).toContainText('Distributed');
+});
+
+test('keys typed right after "/" reach the box while search is still loading, and are searched', async ({ page }) => {
+  await page.goto(ENTRY);
+  await page.keyboard.press('/');
+  await page.keyboard.type('expandable segments'); // no pause: search.ts has not loaded yet
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await expect(dialog.getByRole('searchbox')).toHaveValue('expandable segments');
+  await expect(dialog.locator('.results > li.result > a.hit .meta').first()).toContainText('MEM-002');
 });
 
 test('search opens from the header with the keyboard, and results are keyboard-navigable', async ({ page }) => {

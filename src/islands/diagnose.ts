@@ -162,6 +162,19 @@ class FlDiagnose extends HTMLElement {
     if (msg.type === 'cancelled') this.#status('Cancelled.');
     else if (msg.type === 'error') this.#status(`Diagnose failed: ${msg.message}`);
     else this.#render(msg);
+    this.#reveal();
+  }
+
+  /**
+   * Brings the outcome on screen when it landed below the fold (on a phone, the box and its
+   * buttons fill the screen): the status line goes to the top, the results follow it. Focus
+   * stays where it was; the status line is announced as it changes.
+   */
+  #reveal() {
+    const status = this.querySelector<HTMLElement>('[data-status]')!;
+    const { top, bottom } = status.getBoundingClientRect();
+    if (top >= 0 && bottom <= innerHeight - 120) return;
+    status.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
   }
 
   #render(msg: ResultMessage) {

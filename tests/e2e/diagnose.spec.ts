@@ -16,6 +16,18 @@ test('a pasted log ranks the expected entry first, with the matched line highlig
   await expect(first.getByRole('link', { name: 'CUDA out of memory' })).toHaveAttribute('href', '/entries/activation-distillation-memory/#symptom-cuda-oom');
 });
 
+test('on a phone, the outcome is brought on screen below the box', async ({ page }) => {
+  // tall enough that the button is on screen (clicking does not scroll), short enough that the results are not
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/diagnose/');
+  await page.getByLabel('Training log or error message').fill(teacherLog);
+  const button = page.getByRole('button', { name: 'Diagnose' });
+  await button.click();
+  await expect(page.locator('.results > li.result').first().getByRole('heading')).toBeInViewport();
+  await expect(page.locator('[data-status]')).toBeInViewport();
+  await expect(button).toBeFocused(); // scrolled to, not focused away from the reader
+});
+
 test('a dropped file is diagnosed', async ({ page }) => {
   await page.goto('/diagnose/');
   const data = await page.evaluateHandle((text) => {

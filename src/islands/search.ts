@@ -301,7 +301,8 @@ export class SearchController {
     const focused = document.activeElement as HTMLElement | null;
     const refocus = focused?.dataset.facet ? `[data-facet="${focused.dataset.facet}"][data-value="${CSS.escape(focused.dataset.value ?? '')}"]` : undefined;
     this.#filtersBox.replaceChildren(...nodes);
-    if (refocus) this.#filtersBox.querySelector<HTMLElement>(refocus)?.focus();
+    // a chip cleared to a value no result carries is gone: the reader goes back to the box
+    if (refocus) (this.#filtersBox.querySelector<HTMLElement>(refocus) ?? this.#input).focus();
   }
 
   #render(data: ResultData[], total: number, query: string) {

@@ -91,6 +91,8 @@ test('for a query, the chips offer only values its results carry, and a selected
   await expect(serving).toHaveAttribute('aria-pressed', 'true');
   await serving.click();
   await expect(page.locator('[data-search-page] .results > li.result').first()).toBeVisible();
+  // the cleared chip is gone, so the focus goes back to the box rather than to nowhere
+  await expect(page.locator('[data-search-page]').getByRole('searchbox')).toBeFocused();
 });
 
 test('the tag filter index is fetched only when a tag is filtered on', async ({ page }) => {

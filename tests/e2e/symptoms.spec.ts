@@ -67,6 +67,23 @@ test('browse pages list the right entries', async ({ page }) => {
   await expect(page.locator('.entry-list')).toContainText('MEM-003');
 });
 
+test('each browse index leads to the others, and the header marks the section a page is in', async ({ page }) => {
+  await page.goto('/categories/');
+  const ways = page.getByRole('navigation', { name: 'Browse by' });
+  await expect(ways.getByRole('link', { name: 'Category' })).toHaveAttribute('aria-current', 'page');
+  await ways.getByRole('link', { name: 'Framework' }).click();
+  await expect(page).toHaveURL('/frameworks/');
+  await page.getByRole('navigation', { name: 'Browse by' }).getByRole('link', { name: 'Tag' }).click();
+  await expect(page).toHaveURL('/tags/');
+  const header = page.getByRole('navigation', { name: 'Main' });
+  await expect(header.getByRole('link', { name: 'Browse' })).toHaveAttribute('aria-current', 'true');
+  await page.goto('/entries/activation-distillation-memory/');
+  await expect(header.getByRole('link', { name: 'Entries' })).toHaveAttribute('aria-current', 'true');
+  await expect(header.locator('[aria-current]')).toHaveCount(1);
+  await page.goto('/symptoms/cuda-oom/');
+  await expect(header.getByRole('link', { name: 'Symptoms' })).toHaveAttribute('aria-current', 'true');
+});
+
 test('a tag on one entry is a row of the tags index: its chip and its old URL lead there', async ({ page }) => {
   await page.goto('/entries/activation-distillation-memory/');
   await page.getByRole('link', { name: '#distillation', exact: true }).click();

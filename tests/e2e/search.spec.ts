@@ -166,7 +166,7 @@ test('an entry page loads no Pagefind script until search is opened', async ({ p
   await page.waitForLoadState('networkidle');
   expect(requests.filter((p) => p.startsWith('/pagefind/'))).toEqual([]);
   expect(requests.filter((p) => p.includes('search'))).toEqual([]);
-  await page.getByRole('link', { name: 'Search' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Search' }).click();
   await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
   await expect.poll(() => requests.some((p) => p === '/pagefind/pagefind.js')).toBe(true);
 });

@@ -29,6 +29,8 @@ export const tagListedUrl = (tag: string) => `${tagsIndexUrl()}#${encodeURICompo
 export const frameworkUrl = (id: string) => join('frameworks', id);
 export const frameworksIndexUrl = () => `${base}frameworks/`;
 export const diagnoseUrl = () => `${base}diagnose/`;
+/** The site's feed of new and updated entries (src/pages/rss.xml.ts). */
+export const feedUrl = () => `${base}rss.xml`;
 export const searchUrl = () => `${base}search/`;
 
 /** Anchor of a symptom row on an entry page. */

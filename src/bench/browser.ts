@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from '../../tests/e2e/chromium.ts';
 
 async function serve(dist: string, port: number) {
@@ -17,58 +17,89 @@ async function serve(dist: string, port: number) {
   return child;
 }
 
+/**
+ * First queries a reader might type, each measured in a fresh browser (nothing cached): one
+ * query's bytes depend on which index chunks its words fall in, so one query alone can flatter
+ * or wrong a change to the index. Words of the synthetic corpus (src/bench/corpus.ts), which
+ * draws on the real registry's vocabulary; "out of memory" has a word in every page.
+ */
+export const FIRST_QUERIES = ['allocator gradient', 'watchdog timeout', 'nccl', 'out of memory', 'expandable segments', 'bf16', 'checkpoint', 'deepspeed zero', 'loss nan', 'tokenizer'];
+
+/**
+ * Opens `url`, opens search with "/", then runs each query. Bytes are what went over the wire
+ * (body and headers of every finished request; the local server gzips text as a CDN does, and
+ * Pagefind's index, fragments and WebAssembly come gzipped by Pagefind); the first query's
+ * bytes include opening search: the search script, Pagefind and its index. A query arrives as
+ * one input event (as when pasted or typed fast); its time runs from that event to the first
+ * result on screen, its bytes from the event until the network is idle.
+ */
+async function searchFigures(page: Page, url: string, queries: string[]) {
+  let bytes = 0;
+  // A request's sizes arrive after it has finished: wait for them before reading the count. A
+  // failure is kept as a value, thrown while measuring, and ignored once the page is closed.
+  let pending: Promise<unknown>[] = [];
+  page.on('requestfinished', (request) => {
+    pending.push(request.sizes().then((s) => void (bytes += s.responseBodySize + s.responseHeadersSize), (error: Error) => error));
+  });
+  const settled = async () => {
+    await page.waitForLoadState('networkidle');
+    const failed = (await Promise.all(pending)).find((r) => r instanceof Error);
+    pending = [];
+    if (failed) throw failed;
+  };
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await settled();
+  bytes = 0;
+  await page.keyboard.press('/');
+  await page.locator('[data-search-dialog] [data-search-input]').waitFor();
+  await settled();
+  let opening = bytes;
+  const figures: { bytes: number; ms: number }[] = [];
+  for (const text of queries) {
+    bytes = 0;
+    await page.evaluate((q) => {
+      const w = window as unknown as { __t0: number; __shown: number };
+      const list = document.querySelector('[data-search-dialog] [data-search-results]')!;
+      list.replaceChildren();
+      w.__shown = 0;
+      new MutationObserver((_, obs) => {
+        if (list.querySelector('li.result')) {
+          w.__shown = performance.now();
+          obs.disconnect();
+        }
+      }).observe(list, { childList: true, subtree: true });
+      const input = document.querySelector<HTMLInputElement>('[data-search-dialog] [data-search-input]')!;
+      input.value = q;
+      w.__t0 = performance.now();
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    await page.waitForFunction(() => (window as unknown as { __shown: number }).__shown > 0, null, { timeout: 30_000 });
+    await settled();
+    const ms = await page.evaluate(() => {
+      const w = window as unknown as { __t0: number; __shown: number };
+      return Math.round(w.__shown - w.__t0);
+    });
+    figures.push({ bytes: bytes + opening, ms });
+    opening = 0;
+  }
+  return figures;
+}
+
 export async function browserFigures(dist: string, entryPath: string, bigLog: string, expectTop?: string) {
   const port = 4500 + Math.floor(Math.random() * 400);
   const server = await serve(dist, port);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
+    const firstQueries: { query: string; bytes: number; ms: number }[] = [];
+    for (const text of FIRST_QUERIES) {
+      const context = await browser.newContext();
+      const fresh = await context.newPage();
+      const measured = await searchFigures(fresh, `http://localhost:${port}${entryPath}`, [text]);
+      firstQueries.push({ query: text, ...measured[0]! });
+      await context.close();
+    }
     const page = await browser.newPage();
-    // bytes over the wire: body and headers of every finished request (the local server gzips
-    // text as a CDN does; Pagefind's index, fragments and WebAssembly are gzipped by Pagefind)
-    let bytes = 0;
-    page.on('requestfinished', (request) => {
-      void request.sizes().then((s) => (bytes += s.responseBodySize + s.responseHeadersSize));
-    });
-    await page.goto(`http://localhost:${port}${entryPath}`, { waitUntil: 'networkidle' });
-
-    // A query arrives as one input event (as when pasted or typed fast); the time runs from that
-    // event to the first result on screen, the bytes from the event until the network is idle.
-    const query = async (text: string) => {
-      bytes = 0;
-      await page.evaluate((q) => {
-        const w = window as unknown as { __t0: number; __shown: number };
-        const list = document.querySelector('[data-search-dialog] [data-search-results]')!;
-        list.replaceChildren();
-        w.__shown = 0;
-        new MutationObserver((_, obs) => {
-          if (list.querySelector('li.result')) {
-            w.__shown = performance.now();
-            obs.disconnect();
-          }
-        }).observe(list, { childList: true, subtree: true });
-        const input = document.querySelector<HTMLInputElement>('[data-search-dialog] [data-search-input]')!;
-        input.value = q;
-        w.__t0 = performance.now();
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }, text);
-      await page.waitForFunction(() => (window as unknown as { __shown: number }).__shown > 0, null, { timeout: 30_000 });
-      await page.waitForLoadState('networkidle');
-      const ms = await page.evaluate(() => {
-        const w = window as unknown as { __t0: number; __shown: number };
-        return Math.round(w.__shown - w.__t0);
-      });
-      return { bytes, ms };
-    };
-
-    // the first query's bytes include opening search: the search script, Pagefind and its index
-    bytes = 0;
-    await page.keyboard.press('/');
-    await page.locator('[data-search-dialog] [data-search-input]').waitFor();
-    await page.waitForLoadState('networkidle');
-    const opening = bytes;
-    const firstQuery = await query('allocator gradient');
-    const first = { bytes: firstQuery.bytes + opening, ms: firstQuery.ms };
-    const later = await query('watchdog timeout');
+    const [first, later] = await searchFigures(page, `http://localhost:${port}${entryPath}`, ['allocator gradient', 'watchdog timeout']);
 
     // the diagnose worker: one warm-up run (loads the fingerprints), then the timed one
     await page.goto(`http://localhost:${port}/diagnose/`);
@@ -88,7 +119,7 @@ export async function browserFigures(dist: string, entryPath: string, bigLog: st
     const workerMs = await runWorker();
     const top = await page.locator('[data-results] li.result .id').first().textContent();
     if (expectTop && top !== expectTop) console.warn(`bench: the worker ranked ${top} first, Node ranked ${expectTop}`);
-    return { search: { first, later }, workerMs };
+    return { search: { first, later, firstQueries }, workerMs };
   } finally {
     await browser.close();
     server.kill();

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCorpus } from './corpus.ts';
 import { pageWeight, sampleTreeMemory, syntheticLog, treeSize } from './measure.ts';
-import { browserFigures } from './browser.ts';
+import { browserFigures, FIRST_QUERIES } from './browser.ts';
 import { BUNDLED_AS_ASTRO_WROTE_IT } from '../integrations/data-store.ts';
 import { compileMatcher, diagnose } from '../lib/diagnose/match.ts';
 import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
@@ -70,6 +70,7 @@ try {
     // needs every page, so it cannot start before the last is written)
     const pagefindRead = ms(/reading and indexing the pages (\d+) ms/);
     const pagefindWrite = ms(/writing the index (\d+) ms/);
+    const chunkPositions = Number(/chunks of (\d+) positions/.exec(log)?.[1] ?? 0);
     // the preview images render in a worker from the build start
     const og = ms(/preview images: \d+ \(\d+ rendered, \d+ cached\) in (\d+) ms from the build start/);
     const peakByProgram: Record<string, number> = { ...astro.memory.peakByProgram };
@@ -100,6 +101,7 @@ try {
       entryPage: weight,
       homePage: home,
       pagefindIndexBytes: index.bytes,
+      pagefindChunkPositions: chunkPositions,
       search: browser?.search,
       diagnose: { logBytes: bigLog.length, nodeMs: Math.round(nodeMs), workerMs: browser?.workerMs, top: d.candidates[0]?.id },
     };
@@ -136,7 +138,18 @@ console.log(line('output size, files', (r) => `${(r.output.bytes / 2 ** 20).toFi
 console.log(line('entry page before interaction, raw / gzip', (r) => `${kb(r.entryPage.raw)} / ${kb(r.entryPage.gzip)}`));
 console.log(line('JS files loaded by an entry page', (r) => `${r.entryPage.jsFiles}`));
 console.log(line('home page, raw / gzip', (r) => `${kb(r.homePage.raw)} / ${kb(r.homePage.gzip)}`));
-console.log(line('Pagefind index', (r) => `${(r.pagefindIndexBytes / 2 ** 20).toFixed(1)} MiB`));
+console.log(line('Pagefind index, positions per chunk', (r) => `${(r.pagefindIndexBytes / 2 ** 20).toFixed(1)} MiB, ${r.pagefindChunkPositions}`));
 console.log(line('first query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.first.bytes)}, ${r.search.first.ms} ms` : 'n/a')));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
+};
+console.log(
+  line(`  ${FIRST_QUERIES.length} first queries, each in a fresh browser: median / largest bytes; median ms`, (r) => {
+    if (!r.search) return 'n/a';
+    const q = r.search.firstQueries as { bytes: number; ms: number }[];
+    return `${kb(median(q.map((x) => x.bytes)))} / ${kb(Math.max(...q.map((x) => x.bytes)))}; ${median(q.map((x) => x.ms))} ms`;
+  }),
+);
 console.log(line('later query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.later.bytes)}, ${r.search.later.ms} ms` : 'n/a')));
 console.log(line('diagnose 10 MB log: Node / worker', (r) => `${r.diagnose.nodeMs} ms / ${r.diagnose.workerMs ?? 'n/a'} ms`));

@@ -5,6 +5,7 @@
  * (postbuild.ts) writes redirect pages and links preview images while it indexes; `npm run
  * build` runs it after Astro has exited instead (src/cli/search-index.ts).
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENTRIES_PATH } from '../lib/urls.ts';
 
@@ -15,8 +16,36 @@ import { ENTRIES_PATH } from '../lib/urls.ts';
  */
 export const INCLUDE_CHARACTERS = '_.:-';
 
+/**
+ * Word positions per index chunk. A query downloads the chunk holding each of its words, and
+ * Pagefind's default (20,000 positions, 25–30 KB compressed) made those chunks most of a first
+ * query at 1,000 entries. Smaller chunks cost elsewhere: the meta file every first query loads
+ * lists them all, about 13 bytes compressed each. The sum of the two is least near the square
+ * root of the site's positions, about 100·√pages for entries of our length. Measured at 1,000
+ * entries over ten queries: 176 KiB a first query on average at 20,000, 150 at 3,000–4,000,
+ * 151 at 2,000. Pagefind 1.6 takes the size from PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE (read by
+ * its process when it starts); a size already set in the environment is kept.
+ */
+export const CHUNK_SIZE_VAR = 'PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE';
+export function indexChunkSize(pages: number): number {
+  return Math.min(20_000, Math.max(1_000, Math.round(Math.sqrt(pages)) * 100));
+}
+
+function chunkSizeFromEnv(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`faultline search index: ${CHUNK_SIZE_VAR}=${value} is not a number of word positions; set a whole number such as 3000, or unset it to let the build choose`);
+  return n;
+}
+
+/** Entry pages in a built site: entries/<slug>/index.html, one folder each. */
+function countEntryPages(site: string): number {
+  return readdirSync(join(site, ENTRIES_PATH), { withFileTypes: true }).filter((d) => d.isDirectory()).length;
+}
+
 export interface IndexResult {
   pages: number;
+  /** word positions per index chunk (indexChunkSize) */
+  chunkSize: number;
   ms: number;
   /** Pagefind reading and indexing the pages */
   readMs: number;
@@ -25,11 +54,16 @@ export interface IndexResult {
 }
 
 /** The log line for an index; the benchmark reads its figures from it. */
-export const searchIndexLine = (r: IndexResult) => `search index: ${r.pages} pages in ${r.ms} ms (reading and indexing the pages ${r.readMs} ms, writing the index ${r.writeMs} ms)`;
+export const searchIndexLine = (r: IndexResult) =>
+  `search index: ${r.pages} pages in ${r.ms} ms (reading and indexing the pages ${r.readMs} ms, writing the index ${r.writeMs} ms; chunks of ${r.chunkSize} positions)`;
 
 /** Builds dist/pagefind; throws (failing the build) on any Pagefind error. */
 export async function indexSite(site: string): Promise<IndexResult> {
   const started = performance.now();
+  const before = process.env[CHUNK_SIZE_VAR];
+  const chunkSize = before ? chunkSizeFromEnv(before) : indexChunkSize(countEntryPages(site));
+  // Pagefind's service process starts with createIndex and inherits this environment
+  process.env[CHUNK_SIZE_VAR] = String(chunkSize);
   const pagefind = await import('pagefind');
   try {
     const { index, errors } = await pagefind.createIndex({ includeCharacters: INCLUDE_CHARACTERS });
@@ -44,10 +78,12 @@ export async function indexSite(site: string): Promise<IndexResult> {
     const written = await index.writeFiles({ outputPath: join(site, 'pagefind') });
     if (written.errors.length) throw new Error(`Pagefind failed to write the index: ${written.errors.join('; ')}`);
     const end = performance.now();
-    return { pages: added.page_count, ms: Math.round(end - started), readMs: Math.round(writing - reading), writeMs: Math.round(end - writing) };
+    return { pages: added.page_count, chunkSize, ms: Math.round(end - started), readMs: Math.round(writing - reading), writeMs: Math.round(end - writing) };
   } catch (error) {
     throw new Error(`faultline search index: ${(error as Error).message}`, { cause: error });
   } finally {
     await pagefind.close();
+    if (before === undefined) delete process.env[CHUNK_SIZE_VAR];
+    else process.env[CHUNK_SIZE_VAR] = before;
   }
 }

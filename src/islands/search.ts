@@ -5,6 +5,7 @@
  */
 import { HANDOFF_KEY } from './handoff.ts';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
+import { searchTerms } from '../lib/search-terms.ts';
 
 interface ResultData {
   url: string;
@@ -208,7 +209,7 @@ export class SearchController {
     const query = text.trim();
     if (!query || isLog(query) || (query.split(/\s+/).at(-1)?.length ?? 0) < 3) return;
     void loadPagefind(this.#base)
-      .then((pf) => pf.preload(query))
+      .then((pf) => pf.preload(searchTerms(query)))
       .catch(() => {});
   }
 
@@ -254,14 +255,16 @@ export class SearchController {
       this.#status.textContent = '';
       return;
     }
-    const search = await pf.search(query || null, { filters: this.#countsLoaded ? { ...FACET_SCOPE, ...filters } : filters });
+    // the words Pagefind is given: the query without the function words every entry holds
+    const terms = query ? searchTerms(query) : null;
+    const search = await pf.search(terms, { filters: this.#countsLoaded ? { ...FACET_SCOPE, ...filters } : filters });
     if (seq !== this.#seq || !search) return; // a newer query won
     const data = exactFirst(await Promise.all(search.results.slice(0, MAX_RESULTS).map((r) => r.data())), query);
     if (seq !== this.#seq) return;
     this.#render(data, search.results.length, query);
     if (!this.#countsLoaded) {
       // first results are up: now fetch the facets' filter indexes and search again for the counts
-      const counted = await pf.search(query || null, { filters: { ...FACET_SCOPE, ...filters } });
+      const counted = await pf.search(terms, { filters: { ...FACET_SCOPE, ...filters } });
       if (seq !== this.#seq || !counted) return;
       this.#countsLoaded = true;
       this.#renderFilters(counted.totalFilters, counted.filters);

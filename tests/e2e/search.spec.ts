@@ -1,5 +1,8 @@
 import { test, expect } from './fixtures.ts';
 import type { Page } from '@playwright/test';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 
 const ENTRY = '/entries/activation-distillation-memory/';
 
@@ -188,4 +191,58 @@ test('a pasted log is offered to diagnose, and its telling line is searched', as
   await panel.getByRole('button', { name: 'Diagnose this log' }).click();
   await expect(page).toHaveURL(/\/diagnose\/$/);
   await expect(page.locator('.result').first()).toContainText('HW-002');
+});
+
+// What Pagefind stored for each entry: its fragment, gzip after a 12-byte marker.
+function fragments(): { url: string; content: string }[] {
+  const dir = join(process.cwd(), 'dist/pagefind/fragment');
+  return readdirSync(dir).map((f) => JSON.parse(gunzipSync(readFileSync(join(dir, f))).subarray(12).toString('utf8')));
+}
+
+test('the index holds what an entry says, not the labels around it, and keeps words apart', () => {
+  const all = fragments();
+  expect(all.length).toBeGreaterThan(50);
+  // page labels every entry repeats: indexed, they matched every entry and filled excerpts
+  const LABELS = ['Updated 20', 'other entries show this', 'other entry shows this', 'Only this entry shows it', 'If this is the cause:', 'Code for the fix', 'The line to look for', 'Other fixes:', 'How to tell it apart', 'Why it happens here'];
+  for (const { url, content } of all) for (const label of LABELS) expect(content.includes(label), `${url} indexes "${label}"`).toBe(false);
+
+  const { content } = all.find((f) => f.url === ENTRY)!;
+  // a reference's kind, title and address are separate words ("Docstorch.no_grad" before)
+  expect(content).toContain(' torch.no_grad docs.pytorch.org/docs/stable/generated/torch.no_grad.html.');
+  // a symptom's wording is indexed once (under "What you'll observe"), not again in the table
+  const wording = 'although the student alone trains at the same batch size';
+  expect(content.split(wording).length - 1).toBe(1);
+});
+
+test('the index is split into small chunks, so a query downloads little of it', () => {
+  // PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE (src/integrations/pagefind.ts); Pagefind's default
+  // chunks hold 20,000 word positions, about 25 KB compressed each
+  const dir = join(process.cwd(), 'dist/pagefind/index');
+  const sizes = readdirSync(dir).map((f) => statSync(join(dir, f)).size).sort((a, b) => a - b);
+  expect(sizes.length).toBeGreaterThan(100);
+  expect(sizes[Math.floor(sizes.length / 2)]).toBeLessThan(6_000);
+});
+
+test('an error line is searched without the function words every entry holds', async ({ page, browser }) => {
+  // the index chunks a search fetches, in a fresh browser each time
+  const chunksFor = async (query: string) => {
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    const chunks = new Set<string>();
+    fresh.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.endsWith('.pf_index')) chunks.add(path);
+    });
+    await fresh.goto(`/search/?q=${encodeURIComponent(query)}`);
+    await expect(fresh.locator('[data-search-page] .results > li.result').first()).toBeVisible();
+    await fresh.waitForLoadState('networkidle');
+    await context.close();
+    return chunks;
+  };
+  const functionWords = await chunksFor('the');
+  expect(functionWords.size).toBeGreaterThan(0);
+  const line = await chunksFor('Expected all tensors to be on the same device');
+  expect([...line].filter((c) => functionWords.has(c))).toEqual([]);
+  // and the entry it names still comes first
+  expect(await topId(page, 'Expected all tensors to be on the same device')).toBe('AUTO-004');
 });

@@ -10,7 +10,8 @@
  */
 const FUNCTION_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'by', 'for', 'from', 'if', 'in', 'is', 'it', 'its', 'of', 'on', 'or', 'so', 'that', 'the', 'then', 'this', 'to', 'when', 'which', 'with']);
 
-const bare = (word: string) => word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+/** The word as a function word would be typed: any case, maybe ending a clause ("device, on"). */
+const bare = (word: string) => word.toLowerCase().replace(/[,.;:!?]+$/, '');
 
 /**
  * The query without its function words, unless it is nothing else (a search for "the" is

@@ -14,6 +14,7 @@ describe('searchTerms', () => {
     expect(searchTerms('no module named bitsandbytes')).toBe('no module named bitsandbytes');
     expect(searchTerms('torch.is_tensor theory of')).toBe('torch.is_tensor theory');
     expect(searchTerms('isolate ont thence')).toBe('isolate ont thence');
+    expect(searchTerms('tensor .to() in a loop')).toBe('tensor .to() loop');
   });
 
   it('leaves a query of function words alone, and a quoted phrase whole', () => {

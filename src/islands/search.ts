@@ -5,7 +5,7 @@
  */
 import { HANDOFF_KEY } from './handoff.ts';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
-import { searchTerms } from '../lib/search-terms.ts';
+import { bestMatchTerms, searchTerms } from '../lib/search-terms.ts';
 
 interface ResultData {
   url: string;
@@ -256,12 +256,30 @@ export class SearchController {
       return;
     }
     // the words Pagefind is given: the query without the function words every entry holds
-    const terms = query ? searchTerms(query) : null;
-    const search = await pf.search(terms, { filters: this.#countsLoaded ? { ...FACET_SCOPE, ...filters } : filters });
+    let terms = query ? searchTerms(query) : null;
+    const options = { filters: this.#countsLoaded ? { ...FACET_SCOPE, ...filters } : filters };
+    let search = await pf.search(terms, options);
     if (seq !== this.#seq || !search) return; // a newer query won
+    let leftOut: string[] = [];
+    if (terms && !search.results.length && !terms.includes('"') && terms.includes(' ')) {
+      // No entry holds every word, as with an error line and its values ("2.00 GiB"): search
+      // again with the words of the entry that holds most of them (bestMatchTerms). Each word
+      // alone needs only the index chunks the whole query has just loaded.
+      const words = terms.split(' ');
+      const matches = new Map<string, Set<string>>();
+      for (const word of new Set(words)) matches.set(word, new Set((await pf.search(word, options))?.results.map((r) => r.id)));
+      if (seq !== this.#seq) return;
+      const kept = bestMatchTerms(words, matches);
+      if (kept.length) {
+        leftOut = [...new Set(words.filter((w) => !kept.includes(w)))];
+        terms = kept.join(' ');
+        search = await pf.search(terms, options);
+        if (seq !== this.#seq || !search) return;
+      }
+    }
     const data = exactFirst(await Promise.all(search.results.slice(0, MAX_RESULTS).map((r) => r.data())), query);
     if (seq !== this.#seq) return;
-    this.#render(data, search.results.length, query);
+    this.#render(data, search.results.length, query, leftOut);
     if (!this.#countsLoaded) {
       // first results are up: now fetch the facets' filter indexes and search again for the counts
       const counted = await pf.search(terms, { filters: { ...FACET_SCOPE, ...filters } });
@@ -308,10 +326,13 @@ export class SearchController {
     if (refocus) (this.#filtersBox.querySelector<HTMLElement>(refocus) ?? this.#input).focus();
   }
 
-  #render(data: ResultData[], total: number, query: string) {
-    this.#status.textContent = total
-      ? `${total} ${total === 1 ? 'entry' : 'entries'}${total > MAX_RESULTS ? `, showing the first ${MAX_RESULTS}` : ''}.`
-      : `No entry matches “${query}”. Try fewer words, an error class such as OutOfMemoryError, or paste the whole log to diagnose it.`;
+  #render(data: ResultData[], total: number, query: string, leftOut: string[] = []) {
+    const count = `${total} ${total === 1 ? 'entry' : 'entries'}${total > MAX_RESULTS ? `, showing the first ${MAX_RESULTS}` : ''}.`;
+    this.#status.textContent = !total
+      ? `No entry matches “${query}”. Try fewer words, an error class such as OutOfMemoryError, or paste the whole log to diagnose it.`
+      : leftOut.length
+        ? `No entry holds every word; left out: ${leftOut.map((w) => `“${w}”`).join(' ')}. ${count}`
+        : count;
     this.#results.replaceChildren(
       ...data.map((d) => {
         const main = el(

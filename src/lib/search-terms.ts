@@ -24,3 +24,26 @@ export function searchTerms(query: string): string {
   const kept = words.filter((w) => !FUNCTION_WORDS.has(bare(w)));
   return (kept.length ? kept : words).join(' ');
 }
+
+/**
+ * The words to search again when no entry holds every word of a query. A pasted error line
+ * carries values no entry contains ("Tried to allocate 2.00 GiB", "SeqNum=1234"), and Pagefind,
+ * which wants every word, then finds nothing. `matches` holds, for each word, the pages that
+ * hold it. The page holding the most of the query, each word counted by its rarity (a word on
+ * few pages tells more than one on most), decides: the words it holds are searched again, so
+ * Pagefind ranks every page that holds them all, and that page among them. Words in the order
+ * given; empty when no word is on any page.
+ */
+export function bestMatchTerms(words: string[], matches: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const pages = new Set<string>();
+  for (const w of words) for (const id of matches.get(w) ?? []) pages.add(id);
+  const weight = (w: string) => Math.log(1 + pages.size / (matches.get(w)?.size || 1));
+  let best: string[] = [];
+  let bestScore = 0;
+  for (const id of pages) {
+    const held = words.filter((w) => matches.get(w)?.has(id));
+    const score = held.reduce((s, w) => s + weight(w), 0);
+    if (score > bestScore) [best, bestScore] = [held, score];
+  }
+  return best;
+}

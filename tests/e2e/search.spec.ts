@@ -246,3 +246,13 @@ test('an error line is searched without the function words every entry holds', a
   // and the entry it names still comes first
   expect(await topId(page, 'Expected all tensors to be on the same device')).toBe('AUTO-004');
 });
+
+test('an error line with values no entry holds still finds its entry, and says what was left out', async ({ page }) => {
+  // Pagefind wants every word; "2.00" and "79.15" are on no page
+  const panel = await searchPage(page, 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB');
+  await expect(panel.getByRole('status')).toContainText('No entry holds every word; left out: “2.00” “79.15”.');
+  await expect(panel.locator('.results > li.result > a.hit .meta').first()).toHaveText(/^MEM-001 /);
+  // a query whose every word one entry holds is searched as it is
+  const exact = await searchPage(page, 'Watchdog caught collective operation timeout');
+  await expect(exact.getByRole('status')).not.toContainText('left out');
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchTerms } from '../../src/lib/search-terms.ts';
+import { bestMatchTerms, searchTerms } from '../../src/lib/search-terms.ts';
 
 describe('searchTerms', () => {
   it('drops the function words every entry holds, whatever their case or punctuation', () => {
@@ -22,5 +22,26 @@ describe('searchTerms', () => {
     expect(searchTerms('to be or not')).toBe('be not');
     expect(searchTerms('of the')).toBe('of the');
     expect(searchTerms('"out of memory" on rank 3')).toBe('"out of memory" on rank 3');
+  });
+});
+
+describe('bestMatchTerms', () => {
+  const sets = (o: Record<string, string[]>) => new Map(Object.entries(o).map(([w, ids]) => [w, new Set(ids)]));
+
+  it('keeps the words of the page that holds most of the query, and leaves out the values no page holds', () => {
+    const words = ['torch.OutOfMemoryError:', 'CUDA', 'memory.', 'allocate', '2.00', 'GiB.', '79.15'];
+    const matches = sets({ 'torch.OutOfMemoryError:': ['mem1', 'mem3'], CUDA: ['mem1', 'mem3', 'hw1', 'tok4'], 'memory.': ['mem1', 'mem3', 'data2', 'hw1'], allocate: ['mem1', 'mem3', 'mem8'], '2.00': [], 'GiB.': ['mem1', 'mem8', 'data2'], '79.15': [] });
+    expect(bestMatchTerms(words, matches)).toEqual(['torch.OutOfMemoryError:', 'CUDA', 'memory.', 'allocate', 'GiB.']);
+  });
+
+  it('counts a rare word for more than several common ones', () => {
+    // "watchdog" is on one page; "the", "rank" and "timeout" together are on another
+    const matches = sets({ watchdog: ['dist1'], rank: ['dist1', 'dist2', 'dist3', 'dist4', 'dist5', 'dist6'], timeout: ['dist2', 'dist3', 'dist4', 'dist5', 'dist6'], ranks: ['dist2', 'dist3', 'dist4', 'dist5', 'dist6'] });
+    expect(bestMatchTerms(['watchdog', 'rank', 'timeout', 'ranks'], matches)).toEqual(['watchdog', 'rank']);
+  });
+
+  it('finds nothing when no word is on any page', () => {
+    expect(bestMatchTerms(['2.00', '79.15'], sets({ '2.00': [], '79.15': [] }))).toEqual([]);
+    expect(bestMatchTerms([], new Map())).toEqual([]);
   });
 });

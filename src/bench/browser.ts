@@ -18,10 +18,11 @@ async function serve(dist: string, port: number) {
 }
 
 /**
- * First queries a reader might type, each measured in a fresh browser (nothing cached): one
- * query's bytes depend on which index chunks its words fall in, so one query alone can flatter
- * or wrong a change to the index. Words of the synthetic corpus (src/bench/corpus.ts), which
- * draws on the real registry's vocabulary; "out of memory" has a word in every page.
+ * First queries a reader might type, each measured in a fresh browser (nothing cached): a
+ * query's bytes depend on which index chunks its words fall in, so one query alone can make a
+ * change to the index look better or worse than it is. Words of the synthetic corpus
+ * (src/bench/corpus.ts), which draws on the real entries' vocabulary; "out" and "memory" are
+ * in most of its pages.
  */
 export const FIRST_QUERIES = ['allocator gradient', 'watchdog timeout', 'nccl', 'out of memory', 'expandable segments', 'bf16', 'checkpoint', 'deepspeed zero', 'loss nan', 'tokenizer'];
 

@@ -24,7 +24,8 @@ const USAGE = `Usage:
 
 Options:
   --top N   how many entries to show (default 5)
-  --json    machine-readable output: {"matches":[{"id","title","url","score","lines":[{"n","text","symptom"}]}]}
+  --json    machine-readable output: {"matches":[{"id","title","url","score","lines":[{"n","text","symptom"}]}]},
+            with "summary" (which rank failed first) and "shared" (one symptom, many entries alike) when they apply
 
 Exit codes: 0 when something matched, 1 when nothing did, 2 on a usage or input error.`;
 
@@ -81,6 +82,7 @@ function diagnoseCommand(args: string[]): number {
         lines: c.lines.map((l) => ({ n: l.n, text: l.text, symptom: l.symptom ?? null })),
       })),
       ...(result.summary ? { summary: result.summary } : {}),
+      ...(result.shared ? { shared: { ...result.shared, url: SITE + result.shared.url } } : {}),
     };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else printHuman(result, shown);
@@ -93,6 +95,10 @@ function printHuman(result: Diagnosis, shown: Diagnosis['candidates']) {
     return;
   }
   if (result.summary) console.log(`${result.summary}\n`);
+  if (result.shared) {
+    const { label, url, entries } = result.shared;
+    console.log(`The log shows only "${label}", which ${entries} entries produce alike: the order below is not a ranking.\nHow to tell them apart: ${SITE}${url}\n`);
+  }
   shown.forEach((c, i) => {
     console.log(`${i + 1}. ${c.id}  ${c.title}  (score ${c.score.toFixed(2)})`);
     console.log(`   ${SITE}${c.url}`);

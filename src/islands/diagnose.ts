@@ -187,7 +187,7 @@ class FlDiagnose extends HTMLElement {
         : msg.mode === 'full'
           ? `Scanned all ${mb(msg.total)} in chunks.`
           : '';
-    const lines = `${d.stats.lines.toLocaleString('en')} lines in ${msg.ms} ms.`;
+    const lines = `${d.stats.lines.toLocaleString('en')} ${d.stats.lines === 1 ? 'line' : 'lines'} in ${msg.ms} ms.`;
     this.dataset.ms = String(msg.ms);
     if (!d.candidates.length) {
       this.#status(`No entry matches this log. ${lines} ${scope}`.trim());
@@ -202,6 +202,16 @@ class FlDiagnose extends HTMLElement {
     }
     this.#status(`${d.candidates.length} ${d.candidates.length === 1 ? 'entry matches' : 'entries match'}. ${lines} ${scope}`.trim());
     if (d.summary) list.append(el('li', { class: 'summary' }, el('p', {}, d.summary)));
+    if (d.shared) {
+      const { label, url, entries } = d.shared;
+      list.append(
+        el(
+          'li',
+          { class: 'summary' },
+          el('p', {}, `The log shows only “${label}”, which ${entries} entries produce alike: the order below is not a ranking. `, el('a', { href: url }, `How to tell them apart: ${label}`), '.'),
+        ),
+      );
+    }
     d.candidates.slice(0, Number(this.dataset.top ?? 8)).forEach((c, i) => list.append(this.#card(c, i, msg.labels)));
   }
 

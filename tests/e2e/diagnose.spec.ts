@@ -100,3 +100,14 @@ test('an entry page hands a pasted log to diagnose without putting it in the URL
   await expect(page).toHaveURL('/diagnose/');
   await expect(page.locator('.results > li.result').first()).toContainText('HW-002');
 });
+
+test('a bare error line that many entries share says so and leads to the page that tells them apart', async ({ page }) => {
+  await page.goto('/diagnose/');
+  await page.getByLabel('Training log or error message').fill('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.2 GiB is free.');
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  await expect(page.locator('[data-status]')).toContainText(/^\d+ entries match\. 1 line in \d+ ms\.$/);
+  const note = page.locator('.results > li.summary');
+  await expect(note).toContainText('The log shows only “CUDA out of memory”');
+  await note.getByRole('link', { name: 'How to tell them apart: CUDA out of memory' }).click();
+  await expect(page).toHaveURL(/\/symptoms\/cuda-oom\/$/);
+});

@@ -34,6 +34,18 @@ describe('faultline diagnose', () => {
     expect(Object.keys(out.matches[0]!.lines[0]!).sort()).toEqual(['n', 'symptom', 'text']);
   });
 
+  test('a bare line many entries share: says the order is no ranking and names the symptom page', () => {
+    const line = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB\n';
+    const human = cli(['diagnose', '-'], line);
+    expect(human.stdout).toMatch(/^The log shows only "CUDA out of memory", which \d+ entries produce alike: the order below is not a ranking\.\nHow to tell them apart: https:\/\/\S+\/symptoms\/cuda-oom\/$/m);
+    const out = JSON.parse(cli(['diagnose', '-', '--json'], line).stdout) as { shared: { symptom: string; url: string; entries: number } };
+    expect(out.shared.symptom).toBe('cuda-oom');
+    expect(out.shared.url).toMatch(/^https:\/\/.+\/symptoms\/cuda-oom\/$/);
+    expect(out.shared.entries).toBeGreaterThan(5);
+    // a log that sets one entry apart has no such note
+    expect(JSON.parse(cli(['diagnose', example, '--json']).stdout)).not.toHaveProperty('shared');
+  });
+
   test('exits 1 when nothing matches', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fl-cli-'));
     writeFileSync(join(dir, 'ok.log'), 'epoch 1 loss 0.3\nepoch 2 loss 0.2\n');

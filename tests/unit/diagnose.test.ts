@@ -106,6 +106,19 @@ describe('matching and weighting', () => {
     expect(ids(`loading teacher\n${OOM}`)[0]).toBe('MEM-003');
   });
 
+  test('a bare line of a shared symptom ranks its entries alike, says so and names the page that tells them apart', () => {
+    const d = diagnose(OOM, compileMatcher(fingerprints()));
+    expect(d.shared).toEqual({ symptom: 'cuda-oom', label: 'CUDA out of memory', url: '/symptoms/cuda-oom/', entries: 4 });
+    expect(new Set(d.candidates.map((c) => c.score)).size).toBe(1);
+    // the entries the symptom defines first; CONF-006, which lists it third, last despite its id
+    expect(d.candidates.map((c) => c.id)).toEqual(['MEM-001', 'MEM-003', 'MEM-008', 'CONF-006']);
+  });
+
+  test('nothing is called alike once something sets one entry apart', () => {
+    expect(diagnose(`loading teacher\n${OOM}`, compileMatcher(fingerprints())).shared).toBeUndefined();
+    expect(diagnose('RuntimeError: CUDA error: device-side assert triggered', compileMatcher(fingerprints())).shared).toBeUndefined();
+  });
+
   test('a cue alone creates no candidate', () => {
     expect(ids('the teacher model is loaded\nall good')).toEqual([]);
   });

@@ -136,6 +136,11 @@ export interface Diagnosis {
   candidates: Candidate[];
   /** one sentence on which failure came first, when the log shows collateral failures */
   summary?: string;
+  /**
+   * The log shows one symptom only, and the first entries produce it alike: the symptom's page
+   * says how to tell them apart (a bare "CUDA out of memory" line matches eleven entries).
+   */
+  shared?: { symptom: string; label: string; url: string; entries: number };
   initiating?: { entry: string; symptom: string; rank?: number; line: number };
   stats: { lines: number; matchedLines: number; bytes: number; longLines: number };
 }
@@ -424,9 +429,20 @@ function rank(
   }
 
   for (const c of candidates) c.score = Math.round((1 - Math.exp(-c.raw / SCALE)) * 100) / 100;
-  candidates.sort((a, b) => b.raw - a.raw || compareIds(a.id, b.id));
+  // At equal scores, an entry that the matched symptom defines (its first symptom) comes before
+  // one that lists it among others, then the order of ids.
+  const defines = (c: Candidate) => (c.symptoms.length === 1 && entryInfo.get(c.id)?.symptom === c.symptoms[0] ? 0 : 1);
+  candidates.sort((a, b) => b.raw - a.raw || defines(a) - defines(b) || compareIds(a.id, b.id));
+  let shared: Diagnosis['shared'];
+  const tied = candidates.filter((c) => c.raw === candidates[0]!.raw);
+  const tiedSymptoms = new Set(tied.flatMap((c) => c.symptoms));
+  if (!summary && tied.length > 1 && tiedSymptoms.size === 1) {
+    const [symptom] = tiedSymptoms as Set<string>;
+    const info = symptomInfo.get(symptom!);
+    if (info) shared = { symptom: info.id, label: info.label, url: info.url, entries: tied.length };
+  }
   const matchedLines = new Set(hits.map((h) => h.line)).size;
-  return { candidates, summary, initiating, stats: { ...stats, matchedLines } };
+  return { candidates, summary, initiating, ...(shared ? { shared } : {}), stats: { ...stats, matchedLines } };
 }
 
 /** One row per log line: the first signal that matched it (signals come before cues). */

@@ -91,7 +91,7 @@ function diagnoseCommand(args: string[]): number {
 
 function printHuman(result: Diagnosis, shown: Diagnosis['candidates']) {
   if (!shown.length) {
-    console.log(`No entry matched this log (${result.stats.lines} lines scanned).`);
+    console.log(`No entry matched this log (${result.stats.lines} ${result.stats.lines === 1 ? 'line' : 'lines'} scanned).`);
     return;
   }
   if (result.summary) console.log(`${result.summary}\n`);

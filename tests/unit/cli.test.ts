@@ -51,7 +51,8 @@ describe('faultline diagnose', () => {
     writeFileSync(join(dir, 'ok.log'), 'epoch 1 loss 0.3\nepoch 2 loss 0.2\n');
     const r = cli(['diagnose', join(dir, 'ok.log')]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('No entry matched this log');
+    expect(r.stdout).toContain('No entry matched this log (2 lines scanned).');
+    expect(cli(['diagnose', '-'], 'epoch 1 loss 0.3\n').stdout).toContain('No entry matched this log (1 line scanned).');
   });
 
   test('exits 2 with a message on stderr for a missing file', () => {

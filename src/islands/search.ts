@@ -39,7 +39,7 @@ const URL_FACETS = [...FACETS.map((f) => f.key), 'tag'];
  * them (21 KB at 1,000 entries, 137 KB at 10,000), and needed only when a tag is filtered on.
  */
 const FACET_SCOPE: Record<string, string[]> = Object.fromEntries(FACETS.map((f) => [f.key, []]));
-/** Results whose data is loaded per query: each costs a fragment download (about 5 KB). */
+/** Results whose data is loaded at a time: each costs a fragment download (about 5 KB). */
 const MAX_RESULTS = 6;
 
 /** Longer than this, or on several lines, a query is a log rather than a search. */
@@ -112,6 +112,8 @@ export class SearchController {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Whether the facet counts are loaded; they are fetched after the first results are up. */
   #countsLoaded = false;
+  /** The shown query's results not on screen yet, and what its status line says of them. */
+  #more: { rest: PagefindSearch['results']; total: number; shown: number; query: string; leftOut: string[] } | undefined;
 
   constructor(root: HTMLElement) {
     this.#root = root;
@@ -251,6 +253,7 @@ export class SearchController {
       if (seq !== this.#seq || !all) return;
       this.#countsLoaded = true;
       this.#renderFilters(all.totalFilters, undefined);
+      this.#more = undefined;
       this.#results.replaceChildren();
       this.#status.textContent = '';
       return;
@@ -279,7 +282,8 @@ export class SearchController {
     }
     const data = exactFirst(await Promise.all(search.results.slice(0, MAX_RESULTS).map((r) => r.data())), query);
     if (seq !== this.#seq) return;
-    this.#render(data, search.results.length, query, leftOut);
+    this.#more = { rest: search.results.slice(MAX_RESULTS), total: search.results.length, shown: data.length, query, leftOut };
+    this.#render(data);
     if (!this.#countsLoaded) {
       // first results are up: now fetch the facets' filter indexes and search again for the counts
       const counted = await pf.search(terms, { filters: { ...FACET_SCOPE, ...filters } });
@@ -326,29 +330,58 @@ export class SearchController {
     if (refocus) (this.#filtersBox.querySelector<HTMLElement>(refocus) ?? this.#input).focus();
   }
 
-  #render(data: ResultData[], total: number, query: string, leftOut: string[] = []) {
-    const count = `${total} ${total === 1 ? 'entry' : 'entries'}${total > MAX_RESULTS ? `, showing the first ${MAX_RESULTS}` : ''}.`;
-    this.#status.textContent = !total
-      ? `No entry matches “${query}”. Try fewer words, an error class such as OutOfMemoryError, or paste the whole log to diagnose it.`
-      : leftOut.length
-        ? `No entry holds every word; left out: ${leftOut.map((w) => `“${w}”`).join(' ')}. ${count}`
-        : count;
-    this.#results.replaceChildren(
-      ...data.map((d) => {
-        const main = el(
-          'a',
-          { class: 'hit', href: d.url },
-          el('span', { class: 'title' }, d.meta.title ?? d.url),
-          el('span', { class: 'meta' }, [d.meta.id, d.meta.category].filter(Boolean).join(' · ')),
-          excerptNode(d.meta.summary && !query ? d.meta.summary : d.excerpt),
-        );
-        const subs = d.sub_results.filter((s) => s.url.includes('#')).slice(0, 3);
-        const li = el('li', { class: 'result' }, main);
-        if (subs.length) {
-          li.append(el('ul', { class: 'sub' }, ...subs.map((s) => el('li', {}, el('a', { class: 'hit', href: s.url }, el('span', { class: 'title' }, s.title), excerptNode(s.excerpt))))));
-        }
-        return li;
-      }),
+  #statusText() {
+    const { total, shown, query, leftOut } = this.#more!;
+    if (!total) return `No entry matches “${query}”. Try fewer words, an error class such as OutOfMemoryError, or paste the whole log to diagnose it.`;
+    const count = `${total} ${total === 1 ? 'entry' : 'entries'}${total > shown ? `, showing the first ${shown}` : ''}.`;
+    return leftOut.length ? `No entry holds every word; left out: ${leftOut.map((w) => `“${w}”`).join(' ')}. ${count}` : count;
+  }
+
+  #item(d: ResultData, query: string): HTMLLIElement {
+    const main = el(
+      'a',
+      { class: 'hit', href: d.url },
+      el('span', { class: 'title' }, d.meta.title ?? d.url),
+      el('span', { class: 'meta' }, [d.meta.id, d.meta.category].filter(Boolean).join(' · ')),
+      excerptNode(d.meta.summary && !query ? d.meta.summary : d.excerpt),
     );
+    const subs = d.sub_results.filter((s) => s.url.includes('#')).slice(0, 3);
+    const li = el('li', { class: 'result' }, main);
+    if (subs.length) {
+      li.append(el('ul', { class: 'sub' }, ...subs.map((s) => el('li', {}, el('a', { class: 'hit', href: s.url }, el('span', { class: 'title' }, s.title), excerptNode(s.excerpt))))));
+    }
+    return li;
+  }
+
+  /** The first results, and a button for the next ones when there are more. */
+  #render(data: ResultData[]) {
+    this.#status.textContent = this.#statusText();
+    this.#results.replaceChildren(...data.map((d) => this.#item(d, this.#more!.query)));
+    this.#offerMore();
+  }
+
+  #offerMore() {
+    const more = this.#more!;
+    if (!more.rest.length) return;
+    const next = Math.min(MAX_RESULTS, more.rest.length);
+    const button = el('button', { type: 'button', class: 'more-button' }, `Show ${next} more`);
+    button.addEventListener('click', () => void this.#showMore(button));
+    this.#results.append(el('li', { class: 'more' }, button));
+  }
+
+  /** The next results in place of the button; the focus goes to the first of them. */
+  async #showMore(button: HTMLButtonElement) {
+    const more = this.#more!;
+    const seq = this.#seq;
+    button.disabled = true;
+    const data = await Promise.all(more.rest.slice(0, MAX_RESULTS).map((r) => r.data()));
+    if (seq !== this.#seq || more !== this.#more) return; // a newer query replaced the list
+    more.rest = more.rest.slice(data.length);
+    more.shown += data.length;
+    const items = data.map((d) => this.#item(d, more.query));
+    button.closest('li')!.replaceWith(...items);
+    this.#status.textContent = this.#statusText();
+    this.#offerMore();
+    items[0]?.querySelector<HTMLAnchorElement>('a.hit')?.focus();
   }
 }

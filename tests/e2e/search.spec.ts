@@ -256,3 +256,19 @@ test('an error line with values no entry holds still finds its entry, and says w
   const exact = await searchPage(page, 'Watchdog caught collective operation timeout');
   await expect(exact.getByRole('status')).not.toContainText('left out');
 });
+
+test('results past the first six are a button away, and the focus lands on the first new one', async ({ page }) => {
+  const panel = await searchPage(page, 'training hangs');
+  const status = panel.getByRole('status');
+  await expect(status).toHaveText(/^\d+ entries, showing the first 6\.$/);
+  const total = Number((await status.textContent())!.split(' ')[0]);
+  expect(total).toBeGreaterThan(6);
+  const results = panel.locator('.results > li.result');
+  await expect(results).toHaveCount(6);
+  await panel.getByRole('button', { name: `Show ${Math.min(6, total - 6)} more` }).click();
+  const shown = Math.min(12, total);
+  await expect(results).toHaveCount(shown);
+  await expect(status).toHaveText(total > shown ? `${total} entries, showing the first ${shown}.` : `${total} entries.`);
+  await expect(results.nth(6).locator('a.hit').first()).toBeFocused();
+  await expect(panel.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(total > shown ? 1 : 0);
+});

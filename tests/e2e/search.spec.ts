@@ -203,7 +203,7 @@ test('the index holds what an entry says, not the labels around it, and keeps wo
   const all = fragments();
   expect(all.length).toBeGreaterThan(50);
   // page labels every entry repeats: indexed, they matched every entry and filled excerpts
-  const LABELS = ['Updated 20', 'other entries show this', 'other entry shows this', 'Only this entry shows it', 'If this is the cause:', 'Code for the fix', 'The line to look for', 'Other fixes:', 'How to tell it apart', 'Why it happens here'];
+  const LABELS = ['· Training', 'Updated 20', 'other entries show this', 'other entry shows this', 'Only this entry shows it', 'If this is the cause:', 'Code for the fix', 'The line to look for', 'Other fixes:', 'How to tell it apart', 'Why it happens here'];
   for (const { url, content } of all) for (const label of LABELS) expect(content.includes(label), `${url} indexes "${label}"`).toBe(false);
 
   const { content } = all.find((f) => f.url === ENTRY)!;

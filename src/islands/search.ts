@@ -334,7 +334,11 @@ export class SearchController {
     const { total, shown, query, leftOut } = this.#more!;
     if (!total) return `No entry matches “${query}”. Try fewer words, an error class such as OutOfMemoryError, or paste the whole log to diagnose it.`;
     const count = `${total} ${total === 1 ? 'entry' : 'entries'}${total > shown ? `, showing the first ${shown}` : ''}.`;
-    return leftOut.length ? `No entry holds every word; left out: ${leftOut.map((w) => `“${w}”`).join(' ')}. ${count}` : count;
+    if (!leftOut.length) return count;
+    // a long pasted line can leave out many values: the first few say what happened
+    const named = leftOut.slice(0, 6).map((w) => `“${w}”`).join(' ');
+    const rest = leftOut.length > 6 ? ` and ${leftOut.length - 6} more` : '';
+    return `No entry holds every word; left out: ${named}${rest}. ${count}`;
   }
 
   #item(d: ResultData, query: string): HTMLLIElement {

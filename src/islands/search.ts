@@ -104,6 +104,8 @@ export class SearchController {
   #status: HTMLElement;
   #filtersBox: HTMLElement;
   #logOffer: HTMLElement;
+  #moreBox: HTMLElement;
+  #moreButton: HTMLButtonElement;
   #base: string;
   #sync: boolean;
   #selected = new Map<string, Set<string>>();
@@ -122,6 +124,9 @@ export class SearchController {
     this.#status = root.querySelector('[data-search-status]')!;
     this.#filtersBox = root.querySelector('[data-search-filters]')!;
     this.#logOffer = root.querySelector('[data-search-log]')!;
+    this.#moreBox = root.querySelector('[data-search-more]')!;
+    this.#moreButton = this.#moreBox.querySelector('button')!;
+    this.#moreButton.addEventListener('click', () => void this.#showMore());
     this.#base = root.dataset.base ?? '/';
     this.#sync = root.dataset.syncUrl === 'true';
     // start loading Pagefind (its script, WebAssembly and metadata) as the search opens, so it
@@ -254,6 +259,7 @@ export class SearchController {
       this.#countsLoaded = true;
       this.#renderFilters(all.totalFilters, undefined);
       this.#more = undefined;
+      this.#offerMore();
       this.#results.replaceChildren();
       this.#status.textContent = '';
       return;
@@ -364,26 +370,26 @@ export class SearchController {
     this.#offerMore();
   }
 
+  /** The button under the list, when the query has more results than are shown. */
   #offerMore() {
-    const more = this.#more!;
-    if (!more.rest.length) return;
-    const next = Math.min(MAX_RESULTS, more.rest.length);
-    const button = el('button', { type: 'button', class: 'more-button' }, `Show ${next} more`);
-    button.addEventListener('click', () => void this.#showMore(button));
-    this.#results.append(el('li', { class: 'more' }, button));
+    const rest = this.#more?.rest.length ?? 0;
+    this.#moreBox.hidden = rest === 0;
+    this.#moreButton.disabled = false;
+    this.#moreButton.textContent = `Show ${Math.min(MAX_RESULTS, rest)} more`;
   }
 
-  /** The next results in place of the button; the focus goes to the first of them. */
-  async #showMore(button: HTMLButtonElement) {
-    const more = this.#more!;
+  /** The next results at the end of the list; the focus goes to the first of them. */
+  async #showMore() {
+    const more = this.#more;
+    if (!more?.rest.length) return;
     const seq = this.#seq;
-    button.disabled = true;
+    this.#moreButton.disabled = true;
     const data = await Promise.all(more.rest.slice(0, MAX_RESULTS).map((r) => r.data()));
     if (seq !== this.#seq || more !== this.#more) return; // a newer query replaced the list
     more.rest = more.rest.slice(data.length);
     more.shown += data.length;
     const items = data.map((d) => this.#item(d, more.query));
-    button.closest('li')!.replaceWith(...items);
+    this.#results.append(...items);
     this.#status.textContent = this.#statusText();
     this.#offerMore();
     items[0]?.querySelector<HTMLAnchorElement>('a.hit')?.focus();

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadFingerprints } from '../lib/diagnose/from-content.ts';
 import { compileMatcher, startScan, type Diagnosis } from '../lib/diagnose/match.ts';
+import { sharedLead } from '../lib/diagnose/shared.ts';
 import { formatProblem } from '../lib/schema/errors.ts';
 import { explainEntry } from './explain.ts';
 
@@ -96,8 +97,7 @@ function printHuman(result: Diagnosis, shown: Diagnosis['candidates']) {
   }
   if (result.summary) console.log(`${result.summary}\n`);
   if (result.shared) {
-    const { label, url, entries } = result.shared;
-    console.log(`The log shows only "${label}", which ${entries} entries produce alike: the order below is not a ranking.\nHow to tell them apart: ${SITE}${url}\n`);
+    console.log(`${sharedLead(result.shared, (text) => `"${text}"`)}\nHow to tell them apart: ${SITE}${result.shared.url}\n`);
   }
   shown.forEach((c, i) => {
     console.log(`${i + 1}. ${c.id}  ${c.title}  (score ${c.score.toFixed(2)})`);

@@ -4,6 +4,7 @@
  * the one request it makes is for the site's own fingerprints file.
  */
 import type { Candidate, Diagnosis, MatchedLine } from '../lib/diagnose/match.ts';
+import { sharedLead } from '../lib/diagnose/shared.ts';
 
 
 type ResultMessage = {
@@ -203,14 +204,8 @@ class FlDiagnose extends HTMLElement {
     this.#status(`${d.candidates.length} ${d.candidates.length === 1 ? 'entry matches' : 'entries match'}. ${lines} ${scope}`.trim());
     if (d.summary) list.append(el('li', { class: 'summary' }, el('p', {}, d.summary)));
     if (d.shared) {
-      const { label, url, entries } = d.shared;
-      list.append(
-        el(
-          'li',
-          { class: 'summary' },
-          el('p', {}, `The log shows only “${label}”, which ${entries} entries produce alike: the order below is not a ranking. `, el('a', { href: url }, `How to tell them apart: ${label}`), '.'),
-        ),
-      );
+      const { label, url } = d.shared;
+      list.append(el('li', { class: 'summary' }, el('p', {}, `${sharedLead(d.shared)} `, el('a', { href: url }, `How to tell them apart: ${label}`), '.')));
     }
     d.candidates.slice(0, Number(this.dataset.top ?? 8)).forEach((c, i) => list.append(this.#card(c, i, msg.labels)));
   }

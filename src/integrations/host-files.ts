@@ -47,8 +47,8 @@ export interface PreviewImage {
 }
 
 export interface PreviewImageJob {
-  /** every image, rendered or taken from the cache, once all are ready */
-  done: Promise<{ images: PreviewImage[]; rendered: number }>;
+  /** every image, rendered or taken from the cache, once all are ready, and when that was (performance.now()) */
+  done: Promise<{ images: PreviewImage[]; rendered: number; finishedAt: number }>;
   /** adds a worker to the pool: the post-build step does once the pages are written */
   addWorker(): void;
 }
@@ -82,8 +82,8 @@ export function renderPreviewImages(root: string, entries: readonly Entry[], cac
   let running = 0;
   let rendered = 0;
   let failed = false;
-  let settle!: { resolve: (v: { images: PreviewImage[]; rendered: number }) => void; reject: (e: Error) => void };
-  const done = new Promise<{ images: PreviewImage[]; rendered: number }>((resolve, reject) => (settle = { resolve, reject }));
+  let settle!: { resolve: (v: Awaited<PreviewImageJob['done']>) => void; reject: (e: Error) => void };
+  const done = new Promise<Awaited<PreviewImageJob['done']>>((resolve, reject) => (settle = { resolve, reject }));
   const addWorker = () => {
     if (failed || Atomics.load(claimed, 0) >= cardsToRender.length) return;
     const worker = new Worker(join(root, 'src/integrations/og-worker.ts'), { workerData: { cards: cardsToRender, counter } });
@@ -103,10 +103,10 @@ export function renderPreviewImages(root: string, entries: readonly Entry[], cac
         return;
       }
       rendered += report.rendered;
-      if (running === 0) settle.resolve({ images, rendered });
+      if (running === 0) settle.resolve({ images, rendered, finishedAt: performance.now() });
     });
   };
-  if (!cardsToRender.length) settle.resolve({ images, rendered: 0 });
+  if (!cardsToRender.length) settle.resolve({ images, rendered: 0, finishedAt: performance.now() });
   else addWorker();
   return { done, addWorker };
 }

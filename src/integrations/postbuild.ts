@@ -57,7 +57,9 @@ export default function faultlinePostbuild(): AstroIntegration {
         images.addWorker();
         const copied = images.done.then((r) => {
           copyPreviewImages(out, r.images);
-          logger.info(`preview images: ${r.images.length} (${r.rendered} rendered, ${r.images.length - r.rendered} cached) in ${Math.round(performance.now() - imagesStarted)} ms from the build start, ${Math.round(performance.now() - started)} ms after the pages`);
+          // when the last image was done, which can be before this hook ran
+          const after = Math.round(r.finishedAt - started);
+          logger.info(`preview images: ${r.images.length} (${r.rendered} rendered, ${r.images.length - r.rendered} cached) in ${Math.round(r.finishedAt - imagesStarted)} ms from the build start, ${after >= 0 ? `${after} ms after` : `${-after} ms before`} the pages were written`);
         });
         const [indexed] = await Promise.all([search, copied]);
         logger.info(indexed ? searchIndexLine(indexed) : 'search index: left to src/cli/search-index.ts (FAULTLINE_SEARCH_INDEX=separate)');

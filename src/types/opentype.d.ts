@@ -8,6 +8,8 @@ declare module 'opentype.js' {
       index: number;
       advanceWidth?: number;
       getPath(x: number, y: number, fontSize: number): Path;
+      /** the outline's extent in font units, y pointing up */
+      getBoundingBox(): { x1: number; y1: number; x2: number; y2: number };
     }
     interface Font {
       unitsPerEm: number;

@@ -1,8 +1,9 @@
 // Link-preview images: our PNG encoder, read back by an independent decoder (resvg's, through an
-// SVG <image>), must give back exactly the pixels it was given; cards are laid out within bounds.
+// SVG <image>), must give back exactly the pixels it was given; a card drawn from glyph masks
+// must look like resvg's drawing of the card's SVG; cards are laid out within bounds.
 import { describe, expect, test } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
-import { encodePng, OG_WIDTH, ogSvg, renderPng, textWidth, wrapText } from '../../src/lib/og-image.ts';
+import { encodePng, OG_HEIGHT, OG_WIDTH, ogSvg, renderCard, textWidth, wrapText } from '../../src/lib/og-image.ts';
 
 /** Decodes a PNG with resvg by drawing it 1:1 into an SVG of the same size. */
 function decode(png: Buffer, width: number, height: number): Buffer {
@@ -60,24 +61,44 @@ describe('preview images', () => {
     expect(() => encodePng(Buffer.alloc(10), 2, 2)).toThrow(/10 bytes is not 2×2 RGBA/);
   });
 
-  test('a card is drawn from outlines alone and renders to an 800×420 PNG of what resvg drew', () => {
-    const svg = ogSvg({ id: 'MEM-003', title: 'Activation distillation memory', category: 'Memory' });
+  test('a card is drawn from outlines alone, and renderCard draws what resvg draws from its SVG', () => {
+    const card = { id: 'MEM-003', title: 'Activation distillation memory', category: 'Memory' };
+    const svg = ogSvg(card);
     // no <text>: resvg is given no font, so any text element would silently draw nothing
     expect(svg).not.toMatch(/<text\b/);
-    expect(svg).toContain('<title>MEM-003 · Memory · Activation distillation memory</title>');
-    const png = renderPng(svg);
+    expect(svg).toContain(`<title>MEM-003 · Memory · ${card.title}</title>`);
+    const png = renderCard(card);
     expect(png.readUInt32BE(16)).toBe(OG_WIDTH);
-    expect(png.readUInt32BE(20)).toBe(420);
-    const drawn = new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'width', value: OG_WIDTH } }).render().pixels;
-    expect(decode(png, 800, 420).equals(drawn)).toBe(true);
+    expect(png.readUInt32BE(20)).toBe(OG_HEIGHT);
+    const drawn = decode(png, OG_WIDTH, OG_HEIGHT);
+    const reference = new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'width', value: OG_WIDTH } }).render().pixels;
+    // glyphs are placed to a quarter of a pixel, so anti-aliased edges may differ a little;
+    // a glyph missing, misplaced by a pixel or in the wrong colour would differ on hundreds
+    let sum = 0;
+    let far = 0;
+    for (let i = 0; i < reference.length; i++) {
+      const d = Math.abs(reference[i]! - drawn[i]!);
+      sum += d;
+      if (d > 64) far++;
+    }
+    expect(sum / reference.length).toBeLessThan(0.25);
+    expect(far).toBe(0);
     // the title is drawn: white pixels in the title band, none in the empty band below it
     const white = (y0: number, y1: number) => {
       let n = 0;
-      for (let i = y0 * 800 * 4; i < y1 * 800 * 4; i += 4) if (drawn[i]! > 240 && drawn[i + 1]! > 240 && drawn[i + 2]! > 240) n++;
+      for (let i = y0 * OG_WIDTH * 4; i < y1 * OG_WIDTH * 4; i += 4) if (drawn[i]! > 240 && drawn[i + 1]! > 240 && drawn[i + 2]! > 240) n++;
       return n;
     };
     expect(white(170, 230)).toBeGreaterThan(500);
     expect(white(300, 360)).toBe(0);
+  });
+
+  test('renderCard gives the same bytes for a card whatever was drawn before it', () => {
+    const a = { id: 'DIST-012', title: 'NCCL watchdog timeout after a rank falls behind', category: 'Distributed' };
+    const first = renderCard(a);
+    renderCard({ id: 'NUM-7', title: 'Loss becomes NaN after a bf16 overflow in the attention scores of a very long sequence', category: 'Numerics' });
+    expect(renderCard(a).equals(first)).toBe(true);
+    expect(renderCard({ ...a, title: 'NCCL watchdog timeout after a rank falls behind!' }).equals(first)).toBe(false);
   });
 
   test('titles wrap by measured width, at most four lines, the last cut with an ellipsis', () => {

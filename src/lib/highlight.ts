@@ -74,7 +74,32 @@ async function pairTheme(): Promise<PairTheme> {
 }
 
 let ready: Promise<{ h: Highlighter; pair: PairTheme }> | undefined;
-const cache = new Map<string, string>();
+
+/**
+ * Highlighted HTML by language and code. A build holds three copies of this module (the
+ * integrations', the content loader's through Vite and the pages' bundle); they share one
+ * cache on globalThis, so that what a worker thread highlighted ahead of time (`highlightAhead`
+ * in src/integrations/highlight-ahead.ts) serves them all. (It outlives a reload of this file
+ * in `astro dev`: restart the dev server after changing how code is highlighted.)
+ */
+interface Shared {
+  cache: Map<string, string>;
+  /** snippets being highlighted ahead: highlight() waits for them rather than doing one twice */
+  pending?: Promise<void>;
+}
+const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('faultline.highlight')] ??= { cache: new Map() }) as Shared;
+const cache = shared.cache;
+
+export const highlightKey = (code: string, lang: string) => `${lang}\u0000${code}`;
+
+/** Adds snippets highlighted elsewhere (key, HTML) to the cache once they arrive; a failure fails every highlight() after it. */
+export function primeHighlights(pairs: Promise<[string, string][]>): void {
+  const pending = pairs.then((list) => {
+    for (const [key, html] of list) cache.set(key, html);
+    if (shared.pending === pending) shared.pending = undefined;
+  });
+  shared.pending = pending;
+}
 /** the style attribute of a token, by placeholder colour and font style */
 const styles = new Map<string, string>();
 
@@ -101,7 +126,8 @@ function tokenStyle(pair: PairTheme, colour: string | undefined, fontStyle: numb
 }
 
 export async function highlight(code: string, lang: string): Promise<string> {
-  const key = `${lang}\u0000${code}`;
+  if (shared.pending) await shared.pending;
+  const key = highlightKey(code, lang);
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   ready ??= pairTheme().then(async (pair) => ({ pair, h: await createHighlighter({ themes: [pair.theme], langs: [...LANGS], engine: createJavaScriptRegexEngine() }) }));
@@ -136,14 +162,19 @@ export async function highlight(code: string, lang: string): Promise<string> {
  * without a language, or in one Shiki does not know, is highlighted as plain text.
  */
 export async function highlightCodeBlocks(html: string): Promise<string> {
-  const blocks = [...html.matchAll(/<pre><code(?: class="language-([^"]+)")?>([\s\S]*?)<\/code><\/pre>/g)];
+  const blocks = codeBlocksOf(html);
   if (!blocks.length) return html;
-  const highlighted = await Promise.all(blocks.map((m) => highlight(unescapeHtml(m[2]!).replace(/\n$/, ''), m[1] ?? 'text')));
+  const highlighted = await Promise.all(blocks.map((b) => highlight(b.code, b.lang)));
   let out = '';
   let at = 0;
-  blocks.forEach((m, i) => {
-    out += html.slice(at, m.index) + highlighted[i];
-    at = m.index + m[0].length;
+  blocks.forEach((b, i) => {
+    out += html.slice(at, b.start) + highlighted[i];
+    at = b.end;
   });
   return out + html.slice(at);
+}
+
+/** The fenced code blocks of rendered Markdown: where each is, its language and its code. */
+export function codeBlocksOf(html: string): { start: number; end: number; lang: string; code: string }[] {
+  return [...html.matchAll(/<pre><code(?: class="language-([^"]+)")?>([\s\S]*?)<\/code><\/pre>/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, lang: m[1] ?? 'text', code: unescapeHtml(m[2]!).replace(/\n$/, '') }));
 }

@@ -1,8 +1,14 @@
 // Code blocks of rendered Markdown are highlighted in place; the code itself must come through
-// unchanged, whatever it contains.
+// unchanged, whatever it contains. What a build highlights ahead in a worker must be what the
+// loader and the pages ask for.
 import { describe, expect, test } from 'vitest';
 import { createHighlighter } from 'shiki';
-import { highlight, highlightCodeBlocks, THEMES } from '../../src/lib/highlight.ts';
+import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
+import { codeBlocksOf, highlight, highlightCodeBlocks, highlightKey, primeHighlights, THEMES } from '../../src/lib/highlight.ts';
+import { snippetsOf } from '../../src/integrations/highlight-ahead.ts';
+import { expandComponents } from '../../src/lib/content/body.ts';
+import { readContent } from '../../src/lib/content/read.ts';
+import { validateContent } from '../../src/lib/content/validate.ts';
 import { escapeHtml, unescapeHtml } from '../../src/lib/inline.ts';
 
 /** The text a reader sees in a highlighted block. */
@@ -73,5 +79,38 @@ describe('highlight: one tokenisation for both themes', () => {
   ];
   test.each(samples)('%s: byte for byte what Shiki writes with both themes', async (lang, code) => {
     expect(await highlight(code, lang)).toBe(await shikiTwoThemes(code, lang));
+  });
+});
+
+describe('highlighting ahead', () => {
+  test('the snippets a build highlights ahead are the ones the content loader and the pages ask for', async () => {
+    // the loader's path: components expanded, Markdown rendered as the site renders it
+    // (Sätteri, highlighting off), blocks taken from the HTML
+    const processor = await createSatteriMarkdownProcessor({ syntaxHighlight: false });
+    const root = process.cwd();
+    const { entries } = validateContent(readContent(root));
+    const ahead = new Set(snippetsOf(entries).map(([code, lang]) => highlightKey(code, lang)));
+    const asked = new Set<string>();
+    for (const e of entries) {
+      const { code: html } = await processor.render(expandComponents(e.body));
+      for (const b of codeBlocksOf(html)) asked.add(highlightKey(b.code, b.lang));
+      // CodeBlock.astro: confirm commands
+      for (const c of e.confirm) if (c.command) asked.add(highlightKey(c.command.trimEnd(), c.lang));
+    }
+    expect(asked.size).toBeGreaterThan(300);
+    expect([...asked].filter((k) => !ahead.has(k)).map((k) => k.slice(0, 80))).toEqual([]);
+  });
+
+  test('highlight() waits for snippets highlighted elsewhere and serves them; a failure there fails it', async () => {
+    let arrive!: (pairs: [string, string][]) => void;
+    primeHighlights(new Promise((ok) => (arrive = ok)));
+    const pending = highlight('x = 41', 'python');
+    arrive([[highlightKey('x = 41', 'python'), '<pre>from the worker</pre>']]);
+    expect(await pending).toBe('<pre>from the worker</pre>');
+    primeHighlights(Promise.reject(new Error('worker failed')));
+    await expect(highlight('x = 42', 'python')).rejects.toThrow('worker failed');
+    // later calls wait for nothing: the failure was reported once
+    primeHighlights(Promise.resolve([]));
+    expect(await highlight('x = 43', 'python')).toContain('43');
   });
 });

@@ -2,16 +2,17 @@
  * Code highlighting ahead of the content sync. The content loader highlights every fenced
  * block of every entry body on Astro's main thread (about 0.8 s at 1,000 entries), and the
  * pages highlight the confirm commands. A build starts this as soon as the content is
- * validated: a worker thread (highlight-worker.ts) highlights the same snippets on the second
- * core while the main thread starts Vite, and the results join the highlighter's shared cache
- * (src/lib/highlight.ts), where the loader and the pages find them. A snippet the worker did
- * not foresee is highlighted on the main thread as before.
+ * validated: a worker thread (highlight-worker.ts) highlights the same snippets, in the order
+ * the loader asks for them, on the second core while the main thread starts Vite, and the
+ * results join the highlighter's shared cache (src/lib/highlight.ts) as they come, where the
+ * loader and the pages find them; the loader waits only for a snippet the worker has not done
+ * yet. A snippet the worker did not foresee is highlighted on the main thread as before.
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { bodyCodeBlocks } from '../lib/content/code-blocks.ts';
 import type { Entry } from '../lib/content/validate.ts';
-import { primeHighlights } from '../lib/highlight.ts';
+import { expectHighlights, highlightKey } from '../lib/highlight.ts';
 
 /** The (code, lang) pairs the site will highlight, as the loader and CodeBlock.astro ask for them. */
 export function snippetsOf(entries: readonly Entry[]): [string, string][] {
@@ -30,21 +31,29 @@ export function snippetsOf(entries: readonly Entry[]): [string, string][] {
   return out;
 }
 
-/** Starts the worker; resolves when its results are in the cache, rejects (failing the build) if it fails. */
+/**
+ * Starts the worker. Results reach the highlighter's cache as they come; the promise resolves
+ * with the number of snippets once all are in, or rejects (failing the build) if the worker
+ * fails, as does every highlight() still waiting for one of its snippets.
+ */
 export function highlightAhead(root: string, entries: readonly Entry[]): Promise<number> {
   const snippets = snippetsOf(entries);
-  const results = new Promise<[string, string][]>((resolve, reject) => {
+  const expected = expectHighlights(snippets.map(([code, lang]) => highlightKey(code, lang)));
+  return new Promise<number>((resolve, reject) => {
     const worker = new Worker(join(root, 'src/integrations/highlight-worker.ts'), { workerData: { snippets } });
-    let done = false;
-    worker.once('message', (pairs: [string, string][]) => {
-      done = true;
-      resolve(pairs);
+    let received = 0;
+    const fail = (error: Error) => {
+      expected.fail(error);
+      reject(error);
+    };
+    worker.on('message', (pairs: [string, string][]) => {
+      expected.deliver(pairs);
+      received += pairs.length;
     });
-    worker.once('error', (error) => reject(new Error(`highlighting ahead: ${error.message}`, { cause: error })));
+    worker.once('error', (error) => fail(new Error(`highlighting ahead: ${error.message}`, { cause: error })));
     worker.once('exit', (code) => {
-      if (!done) reject(new Error(`highlighting ahead: the worker stopped (exit code ${code}) before it finished`));
+      if (received === snippets.length) resolve(received);
+      else fail(new Error(`highlighting ahead: the worker stopped (exit code ${code}) after ${received} of ${snippets.length} snippets`));
     });
   });
-  primeHighlights(results);
-  return results.then((pairs) => pairs.length);
 }

@@ -78,28 +78,52 @@ let ready: Promise<{ h: Highlighter; pair: PairTheme }> | undefined;
 /**
  * Highlighted HTML by language and code. A build holds three copies of this module (the
  * integrations', the content loader's through Vite and the pages' bundle); they share one
- * cache on globalThis, so that what a worker thread highlighted ahead of time (`highlightAhead`
+ * cache on globalThis, so that what a worker thread highlights ahead of time (`highlightAhead`
  * in src/integrations/highlight-ahead.ts) serves them all. (It outlives a reload of this file
  * in `astro dev`: restart the dev server after changing how code is highlighted.)
  */
 interface Shared {
   cache: Map<string, string>;
-  /** snippets being highlighted ahead: highlight() waits for them rather than doing one twice */
-  pending?: Promise<void>;
+  /** snippets a worker is highlighting: highlight() waits for one of these rather than doing it twice */
+  coming: Map<string, Promise<string>>;
 }
-const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('faultline.highlight')] ??= { cache: new Map() }) as Shared;
+const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('faultline.highlight')] ??= { cache: new Map(), coming: new Map() }) as Shared;
 const cache = shared.cache;
 
 export const highlightKey = (code: string, lang: string) => `${lang}\u0000${code}`;
 
-/** Adds snippets highlighted elsewhere (key, HTML) to the cache once they arrive; a failure fails every highlight() after it. */
-export function primeHighlights(pairs: Promise<[string, string][]>): void {
-  const pending = pairs.then((list) => {
-    for (const [key, html] of list) cache.set(key, html);
-    if (shared.pending === pending) shared.pending = undefined;
-  });
-  shared.pending = pending;
+/**
+ * Announces snippets (by highlightKey) that are being highlighted elsewhere: highlight() waits
+ * for each of them instead of highlighting it too. `deliver` hands over results as they come,
+ * `fail` rejects every snippet still awaited (failing the build where one is needed).
+ */
+export function expectHighlights(keys: readonly string[]): { deliver(pairs: readonly [string, string][]): void; fail(error: Error): void } {
+  const waiting = new Map<string, { resolve: (html: string) => void; reject: (e: Error) => void }>();
+  for (const key of keys) {
+    if (cache.has(key) || shared.coming.has(key)) continue;
+    const promise = new Promise<string>((resolve, reject) => waiting.set(key, { resolve, reject }));
+    promise.catch(() => {}); // a failure is reported where a snippet is awaited, or by the caller
+    shared.coming.set(key, promise);
+  }
+  return {
+    deliver(pairs) {
+      for (const [key, html] of pairs) {
+        cache.set(key, html);
+        shared.coming.delete(key);
+        waiting.get(key)?.resolve(html);
+        waiting.delete(key);
+      }
+    },
+    fail(error) {
+      for (const [key, w] of waiting) {
+        shared.coming.delete(key);
+        w.reject(error);
+      }
+      waiting.clear();
+    },
+  };
 }
+
 /** the style attribute of a token, by placeholder colour and font style */
 const styles = new Map<string, string>();
 
@@ -126,9 +150,8 @@ function tokenStyle(pair: PairTheme, colour: string | undefined, fontStyle: numb
 }
 
 export async function highlight(code: string, lang: string): Promise<string> {
-  if (shared.pending) await shared.pending;
   const key = highlightKey(code, lang);
-  const hit = cache.get(key);
+  const hit = cache.get(key) ?? shared.coming.get(key);
   if (hit !== undefined) return hit;
   ready ??= pairTheme().then(async (pair) => ({ pair, h: await createHighlighter({ themes: [pair.theme], langs: [...LANGS], engine: createJavaScriptRegexEngine() }) }));
   const { h, pair } = await ready;

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { createHighlighter } from 'shiki';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
-import { codeBlocksOf, highlight, highlightCodeBlocks, highlightKey, primeHighlights, THEMES } from '../../src/lib/highlight.ts';
+import { codeBlocksOf, expectHighlights, highlight, highlightCodeBlocks, highlightKey, THEMES } from '../../src/lib/highlight.ts';
 import { snippetsOf } from '../../src/integrations/highlight-ahead.ts';
 import { expandComponents } from '../../src/lib/content/body.ts';
 import { readContent } from '../../src/lib/content/read.ts';
@@ -101,16 +101,18 @@ describe('highlighting ahead', () => {
     expect([...asked].filter((k) => !ahead.has(k)).map((k) => k.slice(0, 80))).toEqual([]);
   });
 
-  test('highlight() waits for snippets highlighted elsewhere and serves them; a failure there fails it', async () => {
-    let arrive!: (pairs: [string, string][]) => void;
-    primeHighlights(new Promise((ok) => (arrive = ok)));
-    const pending = highlight('x = 41', 'python');
-    arrive([[highlightKey('x = 41', 'python'), '<pre>from the worker</pre>']]);
+  test('highlight() waits for a snippet announced as coming from elsewhere and serves it; a failure there fails it', async () => {
+    const [a, b, c] = ['x = 41', 'x = 42', 'x = 43'];
+    const expected = expectHighlights([highlightKey(a, 'python'), highlightKey(b, 'python')]);
+    const pending = highlight(a, 'python');
+    expected.deliver([[highlightKey(a, 'python'), '<pre>from the worker</pre>']]);
     expect(await pending).toBe('<pre>from the worker</pre>');
-    primeHighlights(Promise.reject(new Error('worker failed')));
-    await expect(highlight('x = 42', 'python')).rejects.toThrow('worker failed');
-    // later calls wait for nothing: the failure was reported once
-    primeHighlights(Promise.resolve([]));
-    expect(await highlight('x = 43', 'python')).toContain('43');
+    // not announced: highlighted here at once
+    expect(await highlight(c, 'python')).toContain('43');
+    const failing = highlight(b, 'python');
+    expected.fail(new Error('worker failed'));
+    await expect(failing).rejects.toThrow('worker failed');
+    // once the failure is reported, the snippet is no longer awaited: it is highlighted here
+    expect(await highlight(b, 'python')).toContain('42');
   });
 });

@@ -21,11 +21,20 @@ export interface FaqItem {
 const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${text}</a>`;
 
-const scratch = new WeakMap<SiteIndex, { position: Map<Entry, number>; count: Int32Array; first: Int32Array }>();
-function scratchFor(site: SiteIndex) {
+interface Scratch {
+  position: Map<Entry, number>;
+  /** symptom id → positions (in site.entries) of the entries showing it */
+  positions: Map<string, Int32Array>;
+  count: Int32Array;
+  first: Int32Array;
+}
+const scratch = new WeakMap<SiteIndex, Scratch>();
+function scratchFor(site: SiteIndex): Scratch {
   let s = scratch.get(site);
   if (!s) {
-    s = { position: new Map(site.entries.map((e, i) => [e, i])), count: new Int32Array(site.entries.length), first: new Int32Array(site.entries.length) };
+    const position = new Map(site.entries.map((e, i) => [e, i]));
+    const positions = new Map([...site.symptomIndex].map(([id, item]) => [id, Int32Array.from(item.occurrences, (o) => position.get(o.entry)!)]));
+    s = { position, positions, count: new Int32Array(site.entries.length), first: new Int32Array(site.entries.length) };
     scratch.set(site, s);
   }
   return s;
@@ -51,35 +60,35 @@ export function buildFaq(entry: Entry, site: SiteIndex): FaqItem[] {
   }
 
   // Other causes of the same symptoms: the question on-call engineers actually ask. A common
-  // symptom can be shared by a large part of a big collection, so the counting runs on
-  // positions in site.entries (which is in id order) and typed arrays.
-  const { position, count, first } = scratchFor(site);
+  // symptom can be shared by a large part of a big collection (a thousand entries per page at
+  // 10,000), so the counting reads only typed arrays of positions in site.entries (which is in
+  // id order), and only the six kept become entries again.
+  const { position, positions, count, first } = scratchFor(site);
+  const self = position.get(entry) ?? -1;
   const touched: number[] = [];
   const shared = new Set<string>();
   entry.symptoms.forEach((ref, si) => {
-    const occurrences = site.symptomIndex.get(ref.symptom)?.occurrences ?? [];
-    for (const occ of occurrences) {
-      if (occ.entry === entry) continue;
-      const i = position.get(occ.entry)!;
+    const showing = positions.get(ref.symptom) ?? new Int32Array(0);
+    for (const i of showing) {
+      if (i === self) continue;
       if (count[i] === 0) {
         touched.push(i);
         first[i] = si;
       }
       count[i]!++;
     }
-    if (occurrences.some((o) => o.entry !== entry)) shared.add(ref.symptom);
+    if (showing.some((i) => i !== self)) shared.add(ref.symptom);
   });
-  const others = touched.map((i) => ({ e: site.entries[i]!, shared: count[i]!, symptom: entry.symptoms[first[i]!]!.symptom, i }));
+  const top = firstK(touched, 6, (a, b) => count[b]! - count[a]! || a - b).map((i) => ({ e: site.entries[i]!, symptom: entry.symptoms[first[i]!]!.symptom }));
   for (const i of touched) count[i] = 0;
-  if (others.length) {
+  if (top.length) {
     const symptomLinks = entry.symptoms
       .filter((s) => shared.has(s.symptom))
       .map((s) => link(symptomUrl(s.symptom), escapeHtml(site.symptomById.get(s.symptom)?.label ?? s.symptom)));
-    const names = firstK(others, 6, (a, b) => b.shared - a.shared || a.i - b.i)
-      .map((o) => link(`${entryUrl(o.e.slug)}#${symptomAnchor(o.symptom)}`, `${escapeHtml(o.e.id)} ${escapeHtml(o.e.title)}`));
+    const names = top.map((o) => link(`${entryUrl(o.e.slug)}#${symptomAnchor(o.symptom)}`, `${escapeHtml(o.e.id)} ${escapeHtml(o.e.title)}`));
     add(
       'What else produces the same symptoms?',
-      `${list(names)}${others.length > 6 ? `, among ${others.length} entries` : ''}. The tell-apart column of the symptom table above says how to rule this cause in or out; the differential pages for ${list(symptomLinks)} compare every cause side by side.`,
+      `${list(names)}${touched.length > 6 ? `, among ${touched.length} entries` : ''}. The tell-apart column of the symptom table above says how to rule this cause in or out; the differential pages for ${list(symptomLinks)} compare every cause side by side.`,
     );
   }
 

@@ -42,6 +42,13 @@ describe('data store at render time', () => {
     expect(await evaluate(dir, result.code, 'ours.mjs')).toEqual(await evaluate(dir, astro, 'astro.mjs'));
   });
 
+  test('a literal of the file written another way (escapes where Astro writes the character) is taken too', () => {
+    const { file, astro } = store();
+    const escaped = astro.replace('—', '\\u2014');
+    expect(escaped).not.toBe(astro);
+    expect('code' in dataStoreModule(escaped, file)).toBe(true);
+  });
+
   test('a module that is not the literal of the file on disk is left alone, with the reason', () => {
     const { file, text, astro } = store();
     expect(dataStoreModule(`export default JSON.parse(${JSON.stringify(text.replace('quoted', 'other'))})`, file)).toEqual({

@@ -170,6 +170,26 @@ describe('matching and weighting', () => {
     }
   });
 
+  test('scans of one matcher side by side, or after its line ids ran out, find what a fresh matcher finds', () => {
+    const a = `loading teacher\n  File "t.py", line 3, in nested_concat\n${OOM}\n`;
+    const b = 'Watchdog caught collective operation timeout\nRuntimeError: CUDA error: device-side assert triggered\n';
+    const fresh = (log: string) => diagnose(log, compileMatcher(fingerprints())).candidates;
+    const m = compileMatcher(fingerprints());
+    // interleaved line by line: a line of one scan never hides a signal from a line of the other
+    const [sa, sb] = [startScan(m), startScan(m)];
+    const [la, lb] = [a.split(/(?<=\n)/), b.split(/(?<=\n)/)];
+    for (let i = 0; i < Math.max(la.length, lb.length); i++) {
+      if (la[i]) sa.push(la[i]!);
+      if (lb[i]) sb.push(lb[i]!);
+    }
+    expect(sa.finish().candidates).toEqual(fresh(a));
+    expect(sb.finish().candidates).toEqual(fresh(b));
+    // the ids start again when they run out, in the middle of a log
+    m.tried.lastId = 0x7fffffff - 2;
+    expect(diagnose(a + b, m).candidates).toEqual(fresh(a + b));
+    expect(m.tried.lastId).toBeLessThan(10);
+  });
+
   test('a log of 100,000 lines is scanned whole, and the error at its end is found', () => {
     const noise = Array.from({ length: 100_000 }, (_, i) => `step ${i} loss 1.${i % 97} lr 3e-4 grad_norm 0.${i % 13}`).join('\n');
     const d = diagnose(`${noise}\nRuntimeError: CUDA error: device-side assert triggered\n`, compileMatcher(fingerprints()));

@@ -107,7 +107,8 @@ export function renderPreviewImages(root: string, entries: readonly Entry[], cac
     });
   };
   if (!cardsToRender.length) settle.resolve({ images, rendered: 0, finishedAt: performance.now() });
-  else if (after) void after.finally(addWorker);
+  // after a failure too (it is reported where it happened); `finally` would pass the failure on, unhandled
+  else if (after) void after.then(addWorker, addWorker);
   else addWorker();
   return { done, addWorker };
 }

@@ -1,10 +1,11 @@
 /**
- * faultline-postbuild: the files that do not go through page rendering. The link-preview
- * images start rendering as soon as the content is validated, in a worker thread, so they use
- * the second core while Astro loads the content and renders pages on the first; so do the
- * code snippets the content loader and the pages will highlight (highlight-ahead.ts). Once the pages
- * are written, the Pagefind index (its own process) is built while the redirect pages and host
- * files are written and the images are linked in. Any failure fails the build.
+ * faultline-postbuild: the files that do not go through page rendering. As soon as the content
+ * is validated, a worker thread highlights the code snippets the content loader and the pages
+ * will ask for (highlight-ahead.ts) and, once it is done, another renders the link-preview
+ * images: they use the second core while Astro loads the content and renders pages on the
+ * first. Once the pages are written, the Pagefind index (its own process) is built while the
+ * redirect pages and host files are written and the images are linked in. Any failure fails
+ * the build.
  *
  * With FAULTLINE_SEARCH_INDEX=separate (set by `npm run build`) the index is left out here and
  * built by src/cli/search-index.ts once this process has exited, so that Astro's memory and
@@ -44,8 +45,8 @@ export default function faultlinePostbuild(): AstroIntegration {
         highlighted = highlightAhead(root, validatedContent(root).entries).then((n) => logger.info(`highlighted ${n} code snippets ahead in a worker (${Math.round(performance.now() - started)} ms)`));
         highlighted.catch(() => {}); // reported when build:done awaits it
         imagesStarted = performance.now();
-        // after the snippets, which the content sync waits for; the images are needed only
-        // once the pages are written
+        // after the snippets, which the content sync asks for first; the images are needed
+        // only once the pages are written
         images = renderPreviewImages(root, validatedContent(root).entries, cacheDir, highlighted);
         // a failure is reported when build:done awaits it, not as an unhandled rejection
         images.done.catch(() => {});

@@ -5,7 +5,7 @@
  */
 import { HANDOFF_KEY } from './handoff.ts';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
-import { bestMatchTerms, searchTerms } from '../lib/search-terms.ts';
+import { bestMatchTerms, searchDelay, searchTerms, TYPING_PAUSE_MS } from '../lib/search-terms.ts';
 
 interface ResultData {
   url: string;
@@ -133,11 +133,13 @@ export class SearchController {
     // is ready by the time the reader has typed; a failure is reported by run()
     loadPagefind(this.#base).catch(() => {});
 
+    let before = this.#input.value;
     this.#input.addEventListener('input', () => {
       this.#pastedLog = undefined;
       this.#logOffer.hidden = true;
       this.#preload(this.#input.value);
-      this.#schedule();
+      this.#schedule(searchDelay(before, this.#input.value));
+      before = this.#input.value;
     });
     this.#input.addEventListener('paste', (event) => {
       const text = event.clipboardData?.getData('text') ?? '';
@@ -220,7 +222,7 @@ export class SearchController {
       .catch(() => {});
   }
 
-  #schedule(ms = 60) {
+  #schedule(ms = TYPING_PAUSE_MS) {
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => void this.run(), ms);
   }

@@ -47,3 +47,15 @@ export function bestMatchTerms(words: string[], matches: ReadonlyMap<string, Rea
   }
   return best;
 }
+
+/** How long search waits after a keystroke before it runs, so that typing runs one search, not one per letter. */
+export const TYPING_PAUSE_MS = 60;
+
+/**
+ * The wait before searching after an edit. Text that arrived more than one character at a
+ * time (pasted, dropped, picked from autocomplete, a word deleted) is searched at once: no
+ * more keystrokes are coming to wait for.
+ */
+export function searchDelay(before: string, after: string): number {
+  return Math.abs(after.length - before.length) > 1 ? 0 : TYPING_PAUSE_MS;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestMatchTerms, searchTerms } from '../../src/lib/search-terms.ts';
+import { bestMatchTerms, searchDelay, searchTerms, TYPING_PAUSE_MS } from '../../src/lib/search-terms.ts';
 
 describe('searchTerms', () => {
   it('drops the function words every entry holds, whatever their case or punctuation', () => {
@@ -43,5 +43,15 @@ describe('bestMatchTerms', () => {
   it('finds nothing when no word is on any page', () => {
     expect(bestMatchTerms(['2.00', '79.15'], sets({ '2.00': [], '79.15': [] }))).toEqual([]);
     expect(bestMatchTerms([], new Map())).toEqual([]);
+  });
+});
+
+describe('searchDelay', () => {
+  it('waits out typing, one letter at a time, but not a paste or a deleted word', () => {
+    expect(searchDelay('nccl time', 'nccl timeo')).toBe(TYPING_PAUSE_MS);
+    expect(searchDelay('nccl timeo', 'nccl time')).toBe(TYPING_PAUSE_MS);
+    expect(searchDelay('', 'CUDA out of memory')).toBe(0);
+    expect(searchDelay('nccl watchdog timeout', 'nccl ')).toBe(0);
+    expect(TYPING_PAUSE_MS).toBeGreaterThan(0);
   });
 });

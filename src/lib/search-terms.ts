@@ -59,3 +59,61 @@ export const TYPING_PAUSE_MS = 60;
 export function searchDelay(before: string, after: string): number {
   return Math.abs(after.length - before.length) > 1 ? 0 : TYPING_PAUSE_MS;
 }
+
+/** Words of a text as the vocabulary holds them: lower case, letters, digits and underscores, four or more long, not a number. */
+export function vocabularyWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter((w) => w.length >= 4 && /\p{L}/u.test(w));
+}
+
+/** The query's words (as vocabularyWords) that none of the texts holds, case aside. */
+export function unmatchedWords(query: string, texts: readonly string[]): string[] {
+  const lower = texts.map((t) => t.toLowerCase());
+  return vocabularyWords(query).filter((w) => !lower.some((t) => t.includes(w)));
+}
+
+/** Levenshtein distance between two short words, or more than `max` as soon as it must be. */
+function within(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    let least = i;
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      least = Math.min(least, next[j]!);
+    }
+    if (least > max) return max + 1;
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * A spelling the site knows for a query that found nothing, or left words out: each word of
+ * four letters or more that is not in `vocabulary` becomes the closest word that is (one edit
+ * away, two for a word of seven letters or more; on a tie, the one more entries use, which is
+ * the order of `vocabulary`). Undefined when no word changes. Pagefind matches word prefixes
+ * only, so a typo inside a word ("wachdog") otherwise finds nothing.
+ */
+export function suggestQuery(query: string, vocabulary: readonly string[]): string | undefined {
+  const known = new Set(vocabulary);
+  let changed = false;
+  const out = query.replace(/[\p{L}\p{N}_]{4,}/gu, (word) => {
+    const lower = word.toLowerCase();
+    if (!/\p{L}/u.test(lower) || known.has(lower)) return word;
+    const max = lower.length >= 7 ? 2 : 1;
+    let best: string | undefined;
+    let bestD = max + 1;
+    for (const candidate of vocabulary) {
+      const d = within(lower, candidate, max);
+      if (d < bestD) [best, bestD] = [candidate, d];
+    }
+    if (best === undefined) return word;
+    changed = true;
+    return best;
+  });
+  return changed ? out : undefined;
+}

@@ -272,3 +272,22 @@ test('results past the first six are a button away, and the focus lands on the f
   await expect(results.nth(6).locator('a.hit').first()).toBeFocused();
   await expect(panel.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(total > shown ? 1 : 0);
 });
+
+test('a word misspelt inside ("wachdog") is offered spelled as the site spells it, and the offer searches it', async ({ page }) => {
+  const panel = await searchPage(page, 'nccl wachdog timeout');
+  const offer = panel.getByRole('button', { name: 'nccl watchdog timeout' });
+  await expect(offer).toBeVisible();
+  await expect(panel.locator('[data-search-suggest]')).toHaveText(/^\s*Did you mean nccl watchdog timeout\?\s*$/);
+  await offer.click();
+  await expect(panel.locator('[data-search-input]')).toHaveValue('nccl watchdog timeout');
+  await expect(panel.locator('[data-search-input]')).toBeFocused();
+  await expect(panel.locator('.results > li.result > a.hit .meta').first()).toHaveText(/^DIST-001 /);
+  await expect(panel.locator('[data-search-suggest]')).toBeHidden();
+  // a query spelled right is offered nothing, and the word list is not fetched for it
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  const right = await searchPage(page, 'watchdog timeout');
+  await expect(right.locator('.results > li.result')).not.toHaveCount(0);
+  await expect(right.locator('[data-search-suggest]')).toBeHidden();
+  expect(fetched).not.toContain('/api/v1/words.json');
+});

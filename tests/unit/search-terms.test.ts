@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestMatchTerms, searchDelay, searchTerms, TYPING_PAUSE_MS } from '../../src/lib/search-terms.ts';
+import { bestMatchTerms, searchDelay, searchTerms, suggestQuery, TYPING_PAUSE_MS, unmatchedWords, vocabularyWords } from '../../src/lib/search-terms.ts';
 
 describe('searchTerms', () => {
   it('drops the function words every entry holds, whatever their case or punctuation', () => {
@@ -53,5 +53,29 @@ describe('searchDelay', () => {
     expect(searchDelay('', 'CUDA out of memory')).toBe(0);
     expect(searchDelay('nccl watchdog timeout', 'nccl ')).toBe(0);
     expect(TYPING_PAUSE_MS).toBeGreaterThan(0);
+  });
+});
+
+describe('suggestQuery', () => {
+  const vocabulary = ['watchdog', 'timeout', 'nccl', 'distillation', 'checkpoint', 'checkpoints', 'allocator'];
+  it('respells words the site does not hold with the closest it does, keeping the rest', () => {
+    expect(suggestQuery('nccl wachdog timeout', vocabulary)).toBe('nccl watchdog timeout');
+    expect(suggestQuery('Activation distilaton', vocabulary)).toBe('Activation distillation');
+    // a tie goes to the word listed first (the list is most used first)
+    expect(suggestQuery('checkpoinx', vocabulary)).toBe('checkpoint');
+  });
+  it('offers nothing when every word is known or nothing is close, and leaves short words and numbers', () => {
+    expect(suggestQuery('watchdog timeout', vocabulary)).toBeUndefined();
+    expect(suggestQuery('zzzzzzzz', vocabulary)).toBeUndefined();
+    expect(suggestQuery('oom 2.00 GiB 7915', vocabulary)).toBeUndefined();
+    // one edit for a short word, two from seven letters
+    expect(suggestQuery('ncll', vocabulary)).toBe('nccl');
+    expect(suggestQuery('nxxl', vocabulary)).toBeUndefined();
+    expect(suggestQuery('alocatr', vocabulary)).toBe('allocator');
+  });
+  it('finds the words no result holds, and splits text into vocabulary words', () => {
+    expect(unmatchedWords('nccl wachdog timeout', ['NCCL watchdog: collective timeout', 'W… other'])).toEqual(['wachdog']);
+    expect(unmatchedWords('watchd', ['the NCCL watchdog'])).toEqual([]);
+    expect(vocabularyWords('torch.OutOfMemoryError: CUDA out of memory (2.00 GiB), NCCL_TIMEOUT')).toEqual(['torch', 'outofmemoryerror', 'cuda', 'memory', 'nccl_timeout']);
   });
 });

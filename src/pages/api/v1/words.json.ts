@@ -1,0 +1,19 @@
+// The words a search can be spelled with: what search offers, as "did you mean", for a query
+// whose words no entry holds. Fetched only then. Most used first, so a tie goes to the
+// commoner word.
+import type { APIRoute } from 'astro';
+import { site } from '../../../lib/content/load.ts';
+import { vocabularyWords } from '../../../lib/search-terms.ts';
+
+export const GET: APIRoute = () => {
+  const uses = new Map<string, number>();
+  const count = (text: string | undefined) => {
+    for (const w of new Set(vocabularyWords(text ?? ''))) uses.set(w, (uses.get(w) ?? 0) + 1);
+  };
+  for (const e of site.entries) {
+    count([e.id, e.title, e.summary, e.fingerprint, ...e.tags, ...e.symptoms.map((s) => s.wording), ...e.rootCauses.map((r) => r.title), ...e.fixes.map((f) => f.title)].join(' '));
+  }
+  for (const s of site.symptoms) count(s.label);
+  const words = [...uses].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+  return new Response(JSON.stringify({ version: 1, words }), { headers: { 'Content-Type': 'application/json' } });
+};

@@ -110,7 +110,7 @@ export class SearchController {
   #moreButton: HTMLButtonElement;
   #suggestBox: HTMLElement;
   #suggestButton: HTMLButtonElement;
-  /** the site's words, fetched the first time a query finds nothing or leaves words out */
+  /** the site's words, fetched the first time a query needs a suggestion (see #suggest) */
   #vocabulary: Promise<string[]> | undefined;
   #base: string;
   #sync: boolean;
@@ -392,10 +392,16 @@ export class SearchController {
    */
   async #suggest(query: string, seq: number) {
     this.#vocabulary ??= fetch(`${this.#base}api/v1/words.json`)
-      .then((r) => (r.ok ? (r.json() as Promise<{ words: string[] }>) : { words: [] }))
-      .then((j) => j.words)
-      .catch(() => []);
-    const suggestion = suggestQuery(query, await this.#vocabulary);
+      .then((r) => (r.ok ? (r.json() as Promise<{ words: string[] }>) : Promise.reject(new Error(String(r.status)))))
+      .then((j) => j.words);
+    let words: string[];
+    try {
+      words = await this.#vocabulary;
+    } catch {
+      this.#vocabulary = undefined; // tried again by the next query
+      return;
+    }
+    const suggestion = suggestQuery(query, words);
     if (seq !== this.#seq || !suggestion) return;
     this.#suggestButton.textContent = suggestion;
     this.#suggestBox.hidden = false;

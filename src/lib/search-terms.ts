@@ -92,8 +92,8 @@ function within(a: string, b: string, max: number): number {
 }
 
 /**
- * A spelling the site knows for a query that found nothing, or left words out: each word of
- * four letters or more that is not in `vocabulary` becomes the closest word that is (one edit
+ * A spelling of a query in the site's words: each word of four letters or more that is not in
+ * `vocabulary` becomes the closest word that is (one edit
  * away, two for a word of seven letters or more; on a tie, the one more entries use, which is
  * the order of `vocabulary`). Undefined when no word changes. Pagefind matches word prefixes
  * only, so a typo inside a word ("wachdog") otherwise finds nothing.

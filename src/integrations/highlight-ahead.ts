@@ -19,7 +19,7 @@ export function snippetsOf(entries: readonly Entry[]): [string, string][] {
   const seen = new Set<string>();
   const out: [string, string][] = [];
   const add = (code: string, lang: string) => {
-    const key = `${lang}\0${code}`;
+    const key = highlightKey(code, lang);
     if (seen.has(key)) return;
     seen.add(key);
     out.push([code, lang]);

@@ -8,6 +8,8 @@
  * at 1,000 synthetic entries "the loss is nan" went from 237 to 147 KiB). Negations ("not",
  * "no") stay: they are in most entries too, but a reader who types one means it.
  */
+import { distance } from './schema/errors.ts';
+
 const FUNCTION_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'by', 'for', 'from', 'if', 'in', 'is', 'it', 'its', 'of', 'on', 'or', 'so', 'that', 'the', 'then', 'this', 'to', 'when', 'which', 'with']);
 
 /** The word as a function word would be typed: any case, maybe ending a clause ("device, on"). */
@@ -74,23 +76,6 @@ export function unmatchedWords(query: string, texts: readonly string[]): string[
   return vocabularyWords(query).filter((w) => !lower.some((t) => t.includes(w)));
 }
 
-/** Levenshtein distance between two short words, or more than `max` as soon as it must be. */
-function within(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    let least = i;
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      least = Math.min(least, next[j]!);
-    }
-    if (least > max) return max + 1;
-    row = next;
-  }
-  return row[b.length]!;
-}
-
 /**
  * A spelling of a query in the site's words: each word of four letters or more that is not in
  * `vocabulary` becomes the closest word that is (one edit
@@ -108,7 +93,8 @@ export function suggestQuery(query: string, vocabulary: readonly string[]): stri
     let best: string | undefined;
     let bestD = max + 1;
     for (const candidate of vocabulary) {
-      const d = within(lower, candidate, max);
+      if (Math.abs(candidate.length - lower.length) > max) continue;
+      const d = distance(lower, candidate);
       if (d < bestD) [best, bestD] = [candidate, d];
     }
     if (best === undefined) return word;

@@ -1,6 +1,6 @@
 // The words a search can be spelled with: what search offers, as "did you mean", for a query
-// whose words no entry holds. Fetched only then. Most used first, so a tie goes to the
-// commoner word.
+// with a word no entry holds (src/islands/search.ts, #suggest). Fetched only then. Most used
+// first, so a tie goes to the commoner word.
 import type { APIRoute } from 'astro';
 import { site } from '../../../lib/content/load.ts';
 import { vocabularyWords } from '../../../lib/search-terms.ts';

@@ -36,7 +36,7 @@ export default function faultlineContent(): AstroIntegration {
         // store need not be bundled (data-store.ts); a server build would ship without the cache
         if (command === 'build' && config.output === 'static' && !config.adapter) {
           const file = fileURLToPath(new URL('data-store.json', config.cacheDir));
-          updateConfig({ vite: { plugins: [dataStoreAtRenderTime({ file, warn: (m) => logger.warn(m) })] } });
+          updateConfig({ vite: { plugins: [dataStoreAtRenderTime(file, config.experimental.collectionStorage, (m) => logger.warn(m))] } });
         }
         const root = fileURLToPath(config.root);
         const started = performance.now();

@@ -4,7 +4,6 @@
  * every short link, old slug and merged entry, and the link-preview images.
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -14,28 +13,29 @@ import { RENDERER_PACKAGES, type OgCard } from '../lib/og-image.ts';
 import { buildRedirects, redirectPage, redirectsFile } from '../lib/redirects.ts';
 import { headersFile } from '../lib/security.ts';
 
-/** Redirect pages written at a time (each open file is a descriptor). */
-const REDIRECT_WRITERS = 16;
+/** Redirect pages written between two turns of the event loop. */
+const REDIRECT_BATCH = 250;
 
 /**
- * Writes `_redirects`, `_headers` and the redirect pages. Asynchronous, so that the search
- * index (another process, driven from this thread) makes progress while the files are written.
+ * Writes `_redirects`, `_headers` and the redirect pages. The pages are written synchronously,
+ * one after another: with several writes in flight (16 at a time before), the file system's
+ * threads spun on the lock of the folders they all create entries in (/e/, /entries/), and the
+ * 2,002 pages of a 1,000-entry site took 0.33–0.65 s; one at a time they take 0.16–0.27 s.
+ * The event loop gets a turn between batches, so the search index (another process, driven
+ * from this thread) starts while the pages are written.
  * `published` is the URL manifest (see buildRedirects).
  */
 export async function writeRedirects(out: string, entries: readonly Entry[], site: URL, published: ReadonlySet<string>): Promise<number> {
   const redirects = buildRedirects(entries, published);
   writeFileSync(join(out, '_redirects'), redirectsFile(redirects));
   writeFileSync(join(out, '_headers'), headersFile());
-  // a few writers at a time: one promise per page opened 20,000 files at once at 10,000 entries
-  let next = 0;
-  const writer = async () => {
-    for (let r = redirects[next++]; r; r = redirects[next++]) {
-      const dir = join(out, ...r.from.split('/').filter(Boolean).map(decodeURIComponent));
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, 'index.html'), redirectPage(r, site));
-    }
-  };
-  await Promise.all(Array.from({ length: REDIRECT_WRITERS }, writer));
+  for (let i = 0; i < redirects.length; i++) {
+    if (i % REDIRECT_BATCH === 0) await new Promise((next) => setImmediate(next));
+    const r = redirects[i]!;
+    const dir = join(out, ...r.from.split('/').filter(Boolean).map(decodeURIComponent));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), redirectPage(r, site));
+  }
   return redirects.length;
 }
 

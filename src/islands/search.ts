@@ -120,6 +120,8 @@ export class SearchController {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Whether the facet counts are loaded; they are fetched after the first results are up. */
   #countsLoaded = false;
+  /** Every entry's count for each chip value (see #countsOverAll). */
+  #overAll: Record<string, Record<string, number>> | undefined;
   /** The shown query's results not on screen yet, and what its status line says of them. */
   #more: { rest: PagefindSearch['results']; total: number; shown: number; query: string; leftOut: string[] } | undefined;
 
@@ -274,10 +276,10 @@ export class SearchController {
     const hasFilters = Object.keys(filters).length > 0;
     this.#writeUrl();
     if (!query && !hasFilters) {
-      const all = await pf.search(null, { filters: FACET_SCOPE });
-      if (seq !== this.#seq || !all) return;
+      const all = await this.#countsOverAll(pf);
+      if (seq !== this.#seq) return;
       this.#countsLoaded = true;
-      this.#renderFilters(all.totalFilters, undefined);
+      this.#renderFilters(all, undefined);
       this.#more = undefined;
       this.#offerMore();
       this.#results.replaceChildren();
@@ -319,9 +321,24 @@ export class SearchController {
       // first results are up: now fetch the facets' filter indexes and search again for the counts
       const counted = await pf.search(terms, { filters: { ...FACET_SCOPE, ...filters } });
       if (seq !== this.#seq || !counted) return;
+      search = counted;
       this.#countsLoaded = true;
-      this.#renderFilters(counted.totalFilters, counted.filters);
-    } else this.#renderFilters(search.totalFilters, search.filters);
+    }
+    // without words, every entry is a result before the chips filter them
+    const all = terms ? search.totalFilters : await this.#countsOverAll(pf);
+    if (seq !== this.#seq) return;
+    this.#renderFilters(all, search.filters);
+  }
+
+  /**
+   * Every entry's count for each chip value: the counts of a search without words and without
+   * a value chosen. Pagefind leaves totalFilters at 0 for a search without words, so these
+   * stand in for them when only chips are chosen (and the chips with nothing typed or chosen
+   * showed 0 each).
+   */
+  async #countsOverAll(pf: Pagefind): Promise<Record<string, Record<string, number>>> {
+    this.#overAll ??= (await pf.search(null, { filters: FACET_SCOPE }))?.filters;
+    return this.#overAll ?? {};
   }
 
   /**

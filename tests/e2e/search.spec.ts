@@ -85,9 +85,21 @@ test('for a query, the chips offer only values its results carry, and a selected
   await expect(memory).toBeVisible();
   const categories = panel.locator('[data-facet="category"]');
   await expect(categories).toHaveCount(1);
-  // with no query and no filter, every value is offered
+  // with no query and no filter, every value is offered with its number of entries (Pagefind
+  // gives 0 for every value of a search without words; the counts come from the filters)
+  const { entries } = (await (await page.request.get('/api/v1/entries.json')).json()) as { entries: { category: string }[] };
   await page.goto('/search/');
-  await expect(page.locator('[data-search-page] [data-facet="category"]')).toHaveCount(14);
+  const categoryChips = page.locator('[data-search-page] [data-facet="category"]');
+  await expect(categoryChips).toHaveCount(14);
+  const counts = (await categoryChips.locator('.n').allTextContents()).map(Number);
+  expect(counts.every((n) => n > 0)).toBe(true);
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(entries.length);
+  const memoryEntries = entries.filter((e) => e.category === 'memory').length;
+  await expect(page.locator('[data-search-page]').getByRole('button', { name: `Memory ${memoryEntries}` })).toBeVisible();
+  // with only a chip chosen, the other values are still offered, so a second one can be added
+  await page.goto('/search/?category=Hardware');
+  await expect(categoryChips).toHaveCount(14);
+  await expect(page.locator('[data-search-page] [data-facet="framework"]').first()).toBeVisible();
   // a selected value no result carries is still there to be cleared
   await page.goto('/search/?q=expandable%20segments&category=Serving');
   const serving = page.locator('[data-search-page]').getByRole('button', { name: /^Serving 0$/ });

@@ -45,6 +45,7 @@ export function dataStoreModule(file: string): string | undefined {
  * `experimental.collectionStorage` (only the single file is read this way).
  */
 export function dataStoreAtRenderTime(file: string, storage: unknown, warn: (message: string) => void): Plugin {
+  const singleFile = storage === undefined || storage === 'single-file';
   let served = false;
   return {
     name: 'faultline:data-store-at-render-time',
@@ -54,7 +55,7 @@ export function dataStoreAtRenderTime(file: string, storage: unknown, warn: (mes
       order: 'pre',
       filter: { id: new RegExp(`^${DATA_STORE_MODULE}$`) },
       handler() {
-        if (storage !== undefined && storage !== 'single-file') return undefined;
+        if (!singleFile) return undefined;
         const code = dataStoreModule(file);
         if (code === undefined) return undefined;
         served = true;
@@ -65,7 +66,7 @@ export function dataStoreAtRenderTime(file: string, storage: unknown, warn: (mes
     // the build is still correct, only slower, so it says so
     buildEnd() {
       const store = [...this.getModuleIds()].find((id) => id.includes('astro:data-layer-content') && !id.includes('-chunk:'));
-      if (store && !served && (storage === undefined || storage === 'single-file') && existsSync(file)) {
+      if (store && !served && singleFile && existsSync(file)) {
         warn(`${BUNDLED_AS_ASTRO_WROTE_IT} (${JSON.stringify(store)} was not read at render time); the build is correct but slower`);
       }
     },

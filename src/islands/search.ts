@@ -27,7 +27,11 @@ interface Pagefind {
   preload(q: string): Promise<void>;
 }
 
-/** The facets offered as chips, in this order; tag works from the URL too. */
+/**
+ * The facets, in this order, each behind a button of the filter bar: its values and their
+ * counts show only when it is opened, so the results stay at the top of the dialog (the chips
+ * of a broad query filled most of it, and all of a phone's screen). Tag works from the URL too.
+ */
 const FACETS = [
   { key: 'category', label: 'Category' },
   { key: 'framework', label: 'Framework' },
@@ -39,10 +43,22 @@ const URL_FACETS = [...FACETS.map((f) => f.key), 'tag'];
  * values filters nothing out. Naming the chip facets this way gets their counts without
  * Pagefind.filters(), which loads every filter's index, the tag filter's too: the largest of
  * them (21 KB at 1,000 entries, 137 KB at 10,000), and needed only when a tag is filtered on.
+ * The counts are fetched once a facet is first opened (9.5 KB of filter indexes at 1,000
+ * entries); a query before that loads none.
  */
 const FACET_SCOPE: Record<string, string[]> = Object.fromEntries(FACETS.map((f) => [f.key, []]));
-/** Results whose data is loaded at a time: each costs a fragment download (about 5 KB). */
-const MAX_RESULTS = 6;
+type FacetCounts = Record<string, Record<string, number>>;
+/** The chips' counts: `all` for a query before the chips filter it, `current` with them. */
+interface Counts {
+  all: FacetCounts;
+  current: FacetCounts | undefined;
+}
+/**
+ * Results whose data is loaded at a time: each costs a fragment download (about 5 KB). Five, as
+ * Pagefind's own UI loads (its pageSize): a result with its sections is a third of the dialog's
+ * height on a laptop, so five are more than a screenful.
+ */
+const MAX_RESULTS = 5;
 
 /** Longer than this, or on several lines, a query is a log rather than a search. */
 export const LOG_LENGTH = 120;
@@ -118,10 +134,21 @@ export class SearchController {
   #pastedLog: string | undefined;
   #seq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  /** Whether the facet counts are loaded; they are fetched after the first results are up. */
+  /** Whether the facet counts are wanted: from the first time a facet is opened. */
   #countsLoaded = false;
   /** Every entry's count for each chip value (see #countsOverAll). */
   #overAll: Record<string, Record<string, number>> | undefined;
+  /**
+   * The chips' counts for what is on screen: `all` for the query before the chips filter it,
+   * `current` with them (none with nothing typed or chosen). Undefined until counted; `version`
+   * goes up with each set, so a count that a newer one overtook is dropped.
+   */
+  #counts: Counts | undefined;
+  #countsVersion = 0;
+  /** The words given to Pagefind for the results on screen (null: chips only, or nothing). */
+  #shownTerms: string | null = null;
+  /** The facet whose values are shown under the filter bar. */
+  #open: string | undefined;
   /** The shown query's results not on screen yet, and what its status line says of them. */
   #more: { rest: PagefindSearch['results']; total: number; shown: number; query: string; leftOut: string[] } | undefined;
 
@@ -276,10 +303,11 @@ export class SearchController {
     const hasFilters = Object.keys(filters).length > 0;
     this.#writeUrl();
     if (!query && !hasFilters) {
-      const all = await this.#countsOverAll(pf);
+      const counts = this.#countsLoaded ? { all: await this.#countsOverAll(pf), current: undefined } : undefined;
       if (seq !== this.#seq) return;
-      this.#countsLoaded = true;
-      this.#renderFilters(all, undefined);
+      this.#setCounts(counts);
+      this.#shownTerms = null;
+      this.#renderFilters();
       this.#more = undefined;
       this.#offerMore();
       this.#results.replaceChildren();
@@ -289,7 +317,9 @@ export class SearchController {
     }
     // the words Pagefind is given: the query without the function words every entry holds
     let terms = query ? searchTerms(query) : null;
-    const options = { filters: this.#countsLoaded ? { ...FACET_SCOPE, ...filters } : filters };
+    // once a facet has been opened, the results' search counts the chips too
+    const counting = this.#countsLoaded;
+    const options = { filters: counting ? { ...FACET_SCOPE, ...filters } : filters };
     let search = await pf.search(terms, options);
     if (seq !== this.#seq || !search) return; // a newer query won
     let leftOut: string[] = [];
@@ -312,22 +342,54 @@ export class SearchController {
     const data = exactFirst(await Promise.all(search.results.slice(0, MAX_RESULTS).map((r) => r.data())), query);
     if (seq !== this.#seq) return;
     this.#more = { rest: search.results.slice(MAX_RESULTS), total: search.results.length, shown: data.length, query, leftOut };
+    this.#shownTerms = terms;
     this.#render(data);
     this.#suggestBox.hidden = true;
     // Pagefind matches what it can of a misspelt word ("wachdog" finds a lone "W"), so a word
     // that none of the first results holds counts as not found
     if (query && (!data.length || leftOut.length || unmatchedWords(query, data.map((d) => d.content)).length)) void this.#suggest(query, seq);
-    if (!this.#countsLoaded) {
-      // first results are up: now fetch the facets' filter indexes and search again for the counts
-      const counted = await pf.search(terms, { filters: { ...FACET_SCOPE, ...filters } });
-      if (seq !== this.#seq || !counted) return;
-      search = counted;
-      this.#countsLoaded = true;
+    if (this.#countsLoaded) {
+      // a facet opened while this search ran: count with the chip facets named
+      const counts = counting ? { all: terms ? search.totalFilters : await this.#countsOverAll(pf), current: search.filters } : await this.#countFor(pf, terms, filters);
+      if (seq !== this.#seq) return;
+      this.#setCounts(counts);
     }
+    this.#renderFilters();
+  }
+
+  #setCounts(counts: Counts | undefined) {
+    this.#counts = counts;
+    this.#countsVersion++;
+  }
+
+  /** The chips' counts for `terms` and `filters`, as the results' search gives them once counting. */
+  async #countFor(pf: Pagefind, terms: string | null, filters: Record<string, string[]>): Promise<Counts> {
+    if (!terms && !Object.keys(filters).length) return { all: await this.#countsOverAll(pf), current: undefined };
+    const counted = await pf.search(terms, { filters: { ...FACET_SCOPE, ...filters } });
     // without words, every entry is a result before the chips filter them
-    const all = terms ? search.totalFilters : await this.#countsOverAll(pf);
-    if (seq !== this.#seq) return;
-    this.#renderFilters(all, search.filters);
+    return { all: terms ? (counted?.totalFilters ?? {}) : await this.#countsOverAll(pf), current: counted?.filters ?? {} };
+  }
+
+  /**
+   * Opens a facet's values under the filter bar, or closes them. The first opening fetches the
+   * counts for the results on screen; from then on every search counts too.
+   */
+  async #toggleFacet(key: string) {
+    this.#open = this.#open === key ? undefined : key;
+    this.#renderFilters();
+    if (!this.#open || this.#countsLoaded) return;
+    this.#countsLoaded = true;
+    const version = this.#countsVersion;
+    let counts: Counts;
+    try {
+      counts = await this.#countFor(await loadPagefind(this.#base), this.#shownTerms, this.#filters());
+    } catch {
+      return; // run() reports a missing index
+    }
+    // a search that finished meanwhile has counted its own results
+    if (version !== this.#countsVersion) return;
+    this.#setCounts(counts);
+    this.#renderFilters();
   }
 
   /**
@@ -342,40 +404,73 @@ export class SearchController {
   }
 
   /**
-   * The chips. With nothing typed or chosen, every value is offered with its count. Otherwise a
-   * value that would add nothing (0 in `all`, Pagefind's totalFilters, which count a query's
-   * results before the chips filter them) is left out unless it is selected: fourteen
-   * categories at 0 pushed the results below the fold of a phone. A chip's number is the count
-   * with the current filters (`current`).
+   * The filter bar: a button for each facet, then the values chosen, each a pressed chip that
+   * clears it. Under the bar, the open facet's values with their counts. With nothing typed or
+   * chosen, every value is offered with its count. Otherwise a value that would add nothing (0
+   * in `all`, Pagefind's totalFilters, which count a query's results before the chips filter
+   * them) is left out unless it is selected. A chip's number is the count with the current
+   * filters.
    */
-  #renderFilters(all: Record<string, Record<string, number>>, current: Record<string, Record<string, number>> | undefined) {
-    const nodes: Node[] = [];
+  #renderFilters() {
+    // a value of the open facet is a toggle (aria-pressed) with its count; a chosen value in the
+    // bar is a button that removes it
+    const chip = (facet: string, value: string, on: boolean, count?: number) => {
+      const button = el('button', { type: 'button', 'data-facet': facet, 'data-value': value }, value);
+      if (count !== undefined) button.append(' ', el('span', { class: 'n' }, String(count)));
+      if (count !== undefined) button.setAttribute('aria-pressed', String(on));
+      button.addEventListener('click', () => {
+        const set = this.#selected.get(facet) ?? new Set<string>();
+        if (set.has(value)) set.delete(value);
+        else set.add(value);
+        this.#selected.set(facet, set);
+        void this.run();
+      });
+      return button;
+    };
+    const panelId = `${this.#results.id}-facet`;
+    const bar: Node[] = [];
+    const chosen: Node[] = [];
     for (const facet of FACETS) {
-      const selected = this.#selected.get(facet.key);
-      const values = Object.keys(all[facet.key] ?? {})
-        .filter((v) => !current || (all[facet.key]?.[v] ?? 0) > 0 || selected?.has(v))
-        .sort();
-      if (!values.length) continue;
-      nodes.push(el('span', { class: 'group-label' }, facet.label));
-      for (const value of values) {
-        const on = selected?.has(value) ?? false;
-        const count = (current ?? all)[facet.key]?.[value] ?? 0;
-        const button = el('button', { type: 'button', 'aria-pressed': String(on), 'data-facet': facet.key, 'data-value': value }, `${value} `, el('span', { class: 'n' }, String(count)));
-        button.addEventListener('click', () => {
-          const set = this.#selected.get(facet.key) ?? new Set<string>();
-          if (set.has(value)) set.delete(value);
-          else set.add(value);
-          this.#selected.set(facet.key, set);
-          void this.run();
-        });
-        nodes.push(button);
+      const open = this.#open === facet.key;
+      const toggle = el('button', { type: 'button', class: 'facet-toggle', 'aria-expanded': String(open), 'data-facet-toggle': facet.key }, facet.label);
+      if (open) toggle.setAttribute('aria-controls', panelId);
+      toggle.addEventListener('click', () => void this.#toggleFacet(facet.key));
+      bar.push(toggle);
+      for (const value of [...(this.#selected.get(facet.key) ?? [])].sort()) {
+        const c = chip(facet.key, value, true);
+        c.classList.add('chosen');
+        c.setAttribute('aria-label', `${value}: remove this ${facet.label.toLowerCase()} filter`);
+        chosen.push(c);
       }
     }
+    const nodes: Node[] = [el('div', { class: 'bar' }, ...bar, ...chosen)];
+    const facet = FACETS.find((f) => f.key === this.#open);
+    if (facet) {
+      const panel = el('div', { class: 'facet-values', id: panelId, role: 'group', 'aria-label': facet.label });
+      const counts = this.#counts;
+      if (!counts) panel.append(el('span', { class: 'muted' }, 'Counting…'));
+      else {
+        const selected = this.#selected.get(facet.key);
+        const values = Object.keys(counts.all[facet.key] ?? {})
+          .filter((v) => !counts.current || (counts.all[facet.key]?.[v] ?? 0) > 0 || selected?.has(v))
+          .sort();
+        for (const value of values) panel.append(chip(facet.key, value, selected?.has(value) ?? false, (counts.current ?? counts.all)[facet.key]?.[value] ?? 0));
+        if (!values.length) panel.append(el('span', { class: 'muted' }, 'No value to choose for these results.'));
+      }
+      nodes.push(panel);
+    }
     const focused = document.activeElement as HTMLElement | null;
-    const refocus = focused?.dataset.facet ? `[data-facet="${focused.dataset.facet}"][data-value="${CSS.escape(focused.dataset.value ?? '')}"]` : undefined;
+    const refocus = focused?.dataset.facetToggle
+      ? `[data-facet-toggle="${focused.dataset.facetToggle}"]`
+      : focused?.dataset.facet
+        ? `${focused.classList.contains('chosen') ? '.chosen' : '.facet-values button'}[data-facet="${focused.dataset.facet}"][data-value="${CSS.escape(focused.dataset.value ?? '')}"]`
+        : undefined;
     this.#filtersBox.replaceChildren(...nodes);
-    // a chip cleared to a value no result carries is gone: the reader goes back to the box
-    if (refocus) (this.#filtersBox.querySelector<HTMLElement>(refocus) ?? this.#input).focus();
+    if (!refocus || !this.#filtersBox.isConnected) return;
+    // a chip cleared to a value no result carries, or a chosen value removed, is gone: the
+    // reader goes to the facet's button, or back to the box
+    const again = this.#filtersBox.querySelector<HTMLElement>(refocus) ?? this.#filtersBox.querySelector<HTMLElement>(`[data-facet-toggle="${focused!.dataset.facet}"]`) ?? this.#input;
+    again.focus();
   }
 
   #statusText() {

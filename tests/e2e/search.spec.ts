@@ -65,13 +65,30 @@ test.describe('search finds the right entry', () => {
 test('a filter narrows the results, with counts, and works with an empty query', async ({ page }) => {
   const panel = await searchPage(page, 'out of memory');
   const before = await panel.locator('.results > li.result').count();
+  const statusBefore = await panel.getByRole('status').textContent();
+  // the facets' values are behind their buttons, so the results come first
+  await expect(panel.locator('.facet-values')).toHaveCount(0);
+  const category = panel.getByRole('button', { name: 'Category', exact: true });
+  await expect(category).toHaveAttribute('aria-expanded', 'false');
+  await category.click();
+  await expect(category).toHaveAttribute('aria-expanded', 'true');
   const chip = panel.getByRole('button', { name: /^Serving \d+$/ });
   const count = Number((await chip.locator('.n').textContent()) ?? '0');
   await chip.click();
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
-  await expect(panel.locator('.results > li.result')).toHaveCount(Math.min(count, 6));
+  await expect(panel.locator('.results > li.result')).toHaveCount(Math.min(count, 5));
   expect(count).toBeLessThan(before);
   await expect(page).toHaveURL(/category=Serving/);
+  // the chosen value stays in the bar once the facet is closed, and clears from there
+  await category.click();
+  await expect(panel.locator('.facet-values')).toHaveCount(0);
+  const chosen = panel.getByRole('button', { name: 'Serving: remove this category filter' });
+  await expect(chosen).toBeVisible();
+  await chosen.click();
+  await expect(panel.locator('.results > li.result')).toHaveCount(Math.min(before, 5));
+  await expect(panel.getByRole('status')).toHaveText(statusBefore!);
+  await expect(page).not.toHaveURL(/category=/);
+  await expect(category).toBeFocused();
 
   await page.goto('/search/?category=Hardware');
   await expect(page.locator('[data-search-page] .results .meta').first()).toContainText('Hardware');
@@ -79,64 +96,77 @@ test('a filter narrows the results, with counts, and works with an empty query',
   expect(metas.every((m) => m.endsWith('Hardware'))).toBe(true);
 });
 
-test('for a query, the chips offer only values its results carry, and a selected one stays', async ({ page }) => {
+test('for a query, an opened facet offers only values its results carry, and a selected one stays', async ({ page }) => {
   const panel = await searchPage(page, 'expandable segments');
+  await panel.getByRole('button', { name: 'Category', exact: true }).click();
   const memory = panel.getByRole('button', { name: /^Memory \d+$/ });
   await expect(memory).toBeVisible();
-  const categories = panel.locator('[data-facet="category"]');
+  const categories = panel.locator('.facet-values [data-facet="category"]');
   await expect(categories).toHaveCount(1);
   // with no query and no filter, every value is offered with its number of entries (Pagefind
   // gives 0 for every value of a search without words; the counts come from the filters)
   const { entries } = (await (await page.request.get('/api/v1/entries.json')).json()) as { entries: { category: string }[] };
   await page.goto('/search/');
-  const categoryChips = page.locator('[data-search-page] [data-facet="category"]');
+  const searchPanel = page.locator('[data-search-page]');
+  await searchPanel.getByRole('button', { name: 'Category', exact: true }).click();
+  const categoryChips = searchPanel.locator('.facet-values [data-facet="category"]');
   await expect(categoryChips).toHaveCount(14);
   const counts = (await categoryChips.locator('.n').allTextContents()).map(Number);
   expect(counts.every((n) => n > 0)).toBe(true);
   expect(counts.reduce((a, b) => a + b, 0)).toBe(entries.length);
   const memoryEntries = entries.filter((e) => e.category === 'memory').length;
-  await expect(page.locator('[data-search-page]').getByRole('button', { name: `Memory ${memoryEntries}` })).toBeVisible();
+  await expect(searchPanel.getByRole('button', { name: `Memory ${memoryEntries}` })).toBeVisible();
   // with only a chip chosen, the other values are still offered, so a second one can be added
   await page.goto('/search/?category=Hardware');
+  await searchPanel.getByRole('button', { name: 'Category', exact: true }).click();
   await expect(categoryChips).toHaveCount(14);
-  await expect(page.locator('[data-search-page] [data-facet="framework"]').first()).toBeVisible();
+  // one facet open at a time
+  await searchPanel.getByRole('button', { name: 'Framework', exact: true }).click();
+  await expect(searchPanel.locator('.facet-values [data-facet="framework"]').first()).toBeVisible();
+  await expect(categoryChips).toHaveCount(0);
   // a selected value no result carries is still there to be cleared
   await page.goto('/search/?q=expandable%20segments&category=Serving');
-  const serving = page.locator('[data-search-page]').getByRole('button', { name: /^Serving 0$/ });
+  await searchPanel.getByRole('button', { name: 'Category', exact: true }).click();
+  const serving = searchPanel.getByRole('button', { name: /^Serving 0$/ });
   await expect(serving).toHaveAttribute('aria-pressed', 'true');
   await serving.click();
-  await expect(page.locator('[data-search-page] .results > li.result').first()).toBeVisible();
-  // the cleared chip is gone, so the focus goes back to the box rather than to nowhere
-  await expect(page.locator('[data-search-page]').getByRole('searchbox')).toBeFocused();
+  await expect(searchPanel.locator('.results > li.result').first()).toBeVisible();
+  // the cleared chip is gone, so the focus goes back to its facet's button rather than to nowhere
+  await expect(serving).toHaveCount(0);
+  await expect(searchPanel.getByRole('button', { name: 'Category', exact: true })).toBeFocused();
 });
 
-test('the tag filter index is fetched only when a tag is filtered on', async ({ page }) => {
+test('filter indexes are fetched only when a facet is opened, and the tags\' only for a tag', async ({ page }) => {
   const filterFiles = new Set<string>();
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
     if (path.endsWith('.pf_filter')) filterFiles.add(path);
   });
-  // category, framework and stage chips with counts: three filter indexes, not the tags'
+  // a query alone loads no filter index
   const panel = await searchPage(page, 'out of memory');
-  await expect(panel.getByRole('button', { name: /^Memory \d+$/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(filterFiles.size).toBe(0);
+  // opening a facet counts category, framework and stage: three filter indexes, not the tags'
+  await panel.getByRole('button', { name: 'Stage', exact: true }).click();
+  await expect(panel.getByRole('button', { name: /^Training \d+$/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(filterFiles.size).toBe(3);
 
-  // a tag from the URL loads the fourth, and narrows the results to the tag's entries
+  // a tag from the URL loads its index alone, and narrows the results to the tag's entries
   filterFiles.clear();
   await page.goto('/tags/activations/');
   const tagged = await page.locator('.entry-list .id').count();
   await page.goto('/search/?tag=activations');
   await expect(page.locator('[data-search-page]').getByRole('status')).toHaveText(new RegExp(`^${tagged} entr`));
   await page.waitForLoadState('networkidle');
-  expect(filterFiles.size).toBe(4);
+  expect(filterFiles.size).toBe(1);
 });
 
 test('a shared URL restores the query and the filters', async ({ page }) => {
   await page.goto('/search/?q=timeout&category=Distributed');
   const panel = page.locator('[data-search-page]');
   await expect(panel.getByRole('searchbox')).toHaveValue('timeout');
-  await expect(panel.getByRole('button', { name: /^Distributed \d+$/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByRole('button', { name: 'Distributed: remove this category filter' })).toBeVisible();
   await expect(panel.locator('.results .meta').first()).toContainText('Distributed');
 });
 
@@ -269,19 +299,19 @@ test('an error line with values no entry holds still finds its entry, and says w
   await expect(exact.getByRole('status')).not.toContainText('left out');
 });
 
-test('results past the first six are a button away, and the focus lands on the first new one', async ({ page }) => {
+test('results past the first five are a button away, and the focus lands on the first new one', async ({ page }) => {
   const panel = await searchPage(page, 'training hangs');
   const status = panel.getByRole('status');
-  await expect(status).toHaveText(/^\d+ entries, showing the first 6\.$/);
+  await expect(status).toHaveText(/^\d+ entries, showing the first 5\.$/);
   const total = Number((await status.textContent())!.split(' ')[0]);
-  expect(total).toBeGreaterThan(6);
+  expect(total).toBeGreaterThan(5);
   const results = panel.locator('.results > li.result');
-  await expect(results).toHaveCount(6);
-  await panel.getByRole('button', { name: `Show ${Math.min(6, total - 6)} more` }).click();
-  const shown = Math.min(12, total);
+  await expect(results).toHaveCount(5);
+  await panel.getByRole('button', { name: `Show ${Math.min(5, total - 5)} more` }).click();
+  const shown = Math.min(10, total);
   await expect(results).toHaveCount(shown);
   await expect(status).toHaveText(total > shown ? `${total} entries, showing the first ${shown}.` : `${total} entries.`);
-  await expect(results.nth(6).locator('a.hit').first()).toBeFocused();
+  await expect(results.nth(5).locator('a.hit').first()).toBeFocused();
   await expect(panel.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(total > shown ? 1 : 0);
 });
 

@@ -294,9 +294,9 @@ export class SearchController {
       this.#status.textContent = 'The search index is missing. Run "npm run build" once; "npm run dev" then serves the index of the last build.';
       return;
     }
-    // a query typed or pasted while Pagefind loaded supersedes the run before it: the empty
-    // search that opening the dialog starts (every chip's count: all filter indexes loaded and
-    // counted over every page, 110–170 ms at 1,000 entries) would otherwise go first
+    // a query typed or pasted while Pagefind loaded supersedes the run before it (the one that
+    // opening the search starts, which counts every chip once a facet has been opened: all
+    // filter indexes loaded and counted over every page, 110–170 ms at 1,000 entries)
     if (seq !== this.#seq) return;
     const query = this.#input.value.trim();
     const filters = this.#filters();

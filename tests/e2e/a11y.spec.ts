@@ -27,6 +27,13 @@ const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<voi
       await page.getByLabel('Training log or error message').fill(LOG);
       await page.getByRole('button', { name: 'Diagnose', exact: true }).click();
       await expect(page.locator('.results > li.result').first()).toBeVisible();
+      // on a phone the outcome scrolls into view, smoothly: check the page once it has stopped
+      // (mid-scroll, the sticky header half covers the Diagnose button, and axe measures the
+      // part it can see)
+      await page.waitForFunction(() => new Promise<boolean>((done) => {
+        const y = scrollY;
+        setTimeout(() => done(scrollY === y), 150);
+      }));
     },
   },
   { name: '404', path: '/entries/no-such-page/' },

@@ -16,6 +16,17 @@ export function wantedName(pathname: string): string {
   return decodeURIComponent(parts.at(-1) ?? '').toLowerCase();
 }
 
+/**
+ * The words of the path's last segment, for a search: /entries/cuda-out-of-memory/ → "cuda out
+ * of memory". Empty for a file name such as index.html and for a segment without letters.
+ */
+export function wantedWords(pathname: string): string {
+  const name = wantedName(pathname);
+  if (/\.(html?|php|aspx?|jsp|xml|json|txt|css|js|map|ico|png|jpe?g|gif|svg|webp)$/.test(name)) return '';
+  const words = name.replace(/[-_+\s]+/g, ' ').trim();
+  return /\p{L}/u.test(words) ? words : '';
+}
+
 export function closestEntries(wanted: string, entries: readonly SlugRecord[], n = 3): SlugRecord[] {
   if (!wanted) return [];
   const score = (e: SlugRecord) => Math.min(...[e.slug, ...e.aliases, e.id.toLowerCase()].map((name) => distance(wanted, name) / Math.max(wanted.length, name.length)));

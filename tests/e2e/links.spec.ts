@@ -62,6 +62,17 @@ test.describe('links that never break', () => {
     await expect(page.getByRole('heading', { name: 'Did you mean' })).toBeVisible();
     await expect(page.locator('[data-closest] li').first()).toHaveText('MEM-003 Activation Distillation Memory');
     await expect(page.getByRole('searchbox')).toBeVisible();
+    // a guess is the answer: the search box is left to the reader
+    await expect(page.getByRole('searchbox')).toHaveValue('');
+    consoleMessages.length = 0;
+  });
+
+  test('a 404 path no slug is close to is searched by its words', async ({ page, consoleMessages }) => {
+    const response = await page.goto('/entries/cuda-out-of-memory/');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('searchbox')).toHaveValue('cuda out of memory');
+    await expect(page.locator('[data-search-page] .results > li.result > a.hit .meta').first()).toHaveText(/^MEM-001 /);
+    await expect(page.getByRole('heading', { name: 'Did you mean' })).toBeHidden();
     consoleMessages.length = 0;
   });
 });

@@ -9,7 +9,7 @@ import { writeRedirects } from '../../src/integrations/host-files.ts';
 import { buildSiteIndex, tagHref } from '../../src/lib/indexes/site-index.ts';
 import { appendUrls, missingUrls } from '../../src/lib/url-manifest.ts';
 import { ticketSnippet } from '../../src/lib/ticket.ts';
-import { closestEntries, wantedName } from '../../src/lib/closest.ts';
+import { closestEntries, wantedName, wantedWords } from '../../src/lib/closest.ts';
 import { entry, sources } from './fixtures/content.ts';
 
 const set = (...urls: string[]) => new Set(urls);
@@ -140,5 +140,15 @@ describe('the 404 guesses', () => {
   });
   test('guesses nothing for an unrelated path', () => {
     expect(closestEntries(wantedName('/wp-admin/'), entries)).toEqual([]);
+  });
+  test('gives the search the words of a path no slug is close to', () => {
+    expect(closestEntries(wantedName('/entries/cuda-out-of-memory/'), entries)).toEqual([]);
+    expect(wantedWords('/entries/cuda-out-of-memory/')).toBe('cuda out of memory');
+    expect(wantedWords('/entries/NCCL_Timeout%20watchdog')).toBe('nccl timeout watchdog');
+    // an identifier keeps its dots; a file name and a number give no words
+    expect(wantedWords('/entries/torch.cuda.OutOfMemoryError/')).toBe('torch.cuda.outofmemoryerror');
+    expect(wantedWords('/entries/index.html')).toBe('');
+    expect(wantedWords('/e/404/')).toBe('');
+    expect(wantedWords('/')).toBe('');
   });
 });

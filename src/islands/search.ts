@@ -135,7 +135,7 @@ export class SearchController {
   #seq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Whether the facet counts are wanted: from the first time a facet is opened. */
-  #countsLoaded = false;
+  #countsWanted = false;
   /** Every entry's count for each chip value (see #countsOverAll). */
   #overAll: Record<string, Record<string, number>> | undefined;
   /**
@@ -303,7 +303,7 @@ export class SearchController {
     const hasFilters = Object.keys(filters).length > 0;
     this.#writeUrl();
     if (!query && !hasFilters) {
-      const counts = this.#countsLoaded ? { all: await this.#countsOverAll(pf), current: undefined } : undefined;
+      const counts = this.#countsWanted ? { all: await this.#countsOverAll(pf), current: undefined } : undefined;
       if (seq !== this.#seq) return;
       this.#setCounts(counts);
       this.#shownTerms = null;
@@ -318,7 +318,7 @@ export class SearchController {
     // the words Pagefind is given: the query without the function words every entry holds
     let terms = query ? searchTerms(query) : null;
     // once a facet has been opened, the results' search counts the chips too
-    const counting = this.#countsLoaded;
+    const counting = this.#countsWanted;
     const options = { filters: counting ? { ...FACET_SCOPE, ...filters } : filters };
     let search = await pf.search(terms, options);
     if (seq !== this.#seq || !search) return; // a newer query won
@@ -348,8 +348,9 @@ export class SearchController {
     // Pagefind matches what it can of a misspelt word ("wachdog" finds a lone "W"), so a word
     // that none of the first results holds counts as not found
     if (query && (!data.length || leftOut.length || unmatchedWords(query, data.map((d) => d.content)).length)) void this.#suggest(query, seq);
-    if (this.#countsLoaded) {
-      // a facet opened while this search ran: count with the chip facets named
+    if (this.#countsWanted) {
+      // the chips' counts come with this search, or, when a facet was first opened while it
+      // ran, from one more that names the chip facets
       const counts = counting ? { all: terms ? search.totalFilters : await this.#countsOverAll(pf), current: search.filters } : await this.#countFor(pf, terms, filters);
       if (seq !== this.#seq) return;
       this.#setCounts(counts);
@@ -377,8 +378,8 @@ export class SearchController {
   async #toggleFacet(key: string) {
     this.#open = this.#open === key ? undefined : key;
     this.#renderFilters();
-    if (!this.#open || this.#countsLoaded) return;
-    this.#countsLoaded = true;
+    if (!this.#open || this.#countsWanted) return;
+    this.#countsWanted = true;
     const version = this.#countsVersion;
     let counts: Counts;
     try {

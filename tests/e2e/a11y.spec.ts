@@ -16,8 +16,13 @@ const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<voi
     path: '/entries/activation-distillation-memory/',
     prepare: async (page) => {
       await page.keyboard.press('/');
-      await page.getByRole('dialog', { name: 'Search' }).getByRole('searchbox').fill('nccl timeout');
-      await expect(page.getByRole('dialog').locator('.results > li.result').first()).toBeVisible();
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      await dialog.getByRole('searchbox').fill('nccl timeout');
+      await expect(dialog.locator('.results > li.result').first()).toBeVisible();
+      // a facet open, with a value chosen: the filter bar in its fullest state
+      await dialog.getByRole('button', { name: 'Framework', exact: true }).click();
+      await dialog.getByRole('button', { name: /^NCCL \d+$/ }).click();
+      await expect(dialog.getByRole('button', { name: 'NCCL: remove this framework filter' })).toBeVisible();
     },
   },
   {

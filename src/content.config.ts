@@ -1,14 +1,13 @@
 // Wiring only: loaders and schemas. The schemas live in src/lib/schema so that unit tests and
 // the CLI use them without Astro; the faultline-content integration has already validated
 // everything, with every problem reported at once, before these loaders run.
-import { defineCollection } from 'astro:content';
-import { file } from 'astro/loaders';
-import { entriesLoader } from './lib/content/loader.ts';
+// defineCollection from astro/content/config, not astro:content: the virtual module brings
+// Astro's whole server runtime through Vite (about 60 modules to transform) before the content
+// sync can start, and the config needs none of it.
+import { defineCollection } from 'astro/content/config';
+import { entriesLoader, symptomsLoader } from './lib/content/loader.ts';
 import { EntrySchema } from './lib/schema/entry.ts';
 import { SymptomSchema } from './lib/schema/symptom.ts';
-
-// FAULTLINE_CONTENT points the build at another content folder (the benchmark's corpus).
-const content = process.env.FAULTLINE_CONTENT ?? './content';
 
 export const collections = {
   entries: defineCollection({
@@ -18,7 +17,8 @@ export const collections = {
     schema: EntrySchema,
   }),
   symptoms: defineCollection({
-    loader: file(`${content}/symptoms.yaml`),
+    // content/symptoms.yaml, or the registry of the folder FAULTLINE_CONTENT names
+    loader: symptomsLoader(),
     schema: SymptomSchema,
   }),
 };

@@ -61,3 +61,40 @@ describe('readEntrySources', () => {
     }
   });
 });
+
+describe('the symptom registry loader', () => {
+  type Stored = { id: string; data: unknown; filePath?: string };
+  async function load(dir: string) {
+    const { symptomsLoader } = await import('../../src/lib/content/loader.ts');
+    const stored = new Map<string, Stored>();
+    const store = { clear: () => stored.clear(), set: (e: Stored) => (stored.set(e.id, e), true) };
+    const context = { store, parseData: async ({ data }: { data: unknown }) => data, config: { root: new URL(`file://${dir}/`) }, logger: { error() {}, info() {} } };
+    await symptomsLoader().load(context as never);
+    return stored;
+  }
+
+  test('stores every symptom of the registry as the validation read it, by id, with the file it came from', async () => {
+    const stored = await load(root);
+    const registry = content.symptoms;
+    expect([...stored.keys()]).toEqual(registry.map((s) => s.id));
+    const first = stored.get(registry[0]!.id)!;
+    expect(first.filePath).toBe('content/symptoms.yaml');
+    expect((first.data as { label: string }).label).toBe(registry[0]!.label);
+  });
+
+  test('a registry that is not a list fails, naming the file', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-registry-'));
+    try {
+      mkdirSync(join(dir, 'content'));
+      writeFileSync(join(dir, 'content', 'symptoms.yaml'), 'cuda-oom: {}\n');
+      await expect(load(dir)).rejects.toThrow(/symptoms\.yaml: the symptom registry must be a YAML list of symptoms/);
+      writeFileSync(join(dir, 'content', 'symptoms.yaml'), '- id: a\n  label: [unclosed\n');
+      await expect(load(dir)).rejects.toThrow(/symptoms\.yaml:\d+: not valid YAML/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

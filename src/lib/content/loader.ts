@@ -11,9 +11,9 @@
  */
 import type { Loader } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { contentDir, ENTRIES, readEntrySources } from './read.ts';
+import { contentDir, ENTRIES, readEntrySources, readRegistryItems, REGISTRY } from './read.ts';
 import { addHeadingLinks, expandComponents } from './body.ts';
 import { highlightCodeBlocks } from '../highlight.ts';
 
@@ -61,6 +61,38 @@ export function entriesLoader(): Loader {
         watcher.on('change', onChange);
         watcher.on('add', onChange);
         watcher.on('unlink', onChange);
+      }
+    },
+  };
+}
+
+/**
+ * The content-layer loader for the symptom registry, read and parsed as the validation reads
+ * it. Astro's file() loader stores the same items, but importing it (astro/loaders) made Vite
+ * transform Astro's glob loader and image-size readers too, about 40 modules, before the
+ * content sync could start.
+ */
+export function symptomsLoader(): Loader {
+  return {
+    name: 'faultline-symptoms',
+    load: async ({ store, parseData, watcher, config, logger }) => {
+      const root = fileURLToPath(config.root);
+      const abs = join(contentDir(root), REGISTRY);
+      const filePath = relative(root, abs).split(sep).join('/');
+      const sync = async () => {
+        const items = readRegistryItems(abs);
+        store.clear();
+        for (const item of items) {
+          const id = String(item.id);
+          store.set({ id, data: await parseData({ id, data: item, filePath: abs }), filePath });
+        }
+      };
+      await sync();
+      if (watcher) {
+        watcher.add(abs);
+        watcher.on('change', (path: string) => {
+          if (path === abs) void sync().catch((error: Error) => logger.error(error.message));
+        });
       }
     },
   };

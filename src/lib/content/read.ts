@@ -107,6 +107,19 @@ function parseYaml(source: string): { data: unknown; errors: { line: number; mes
   }
 }
 
+/**
+ * The symptom registry's items, parsed as the validation parses them, for the content loader.
+ * The validation has reported every problem before the loader runs; a registry that is not
+ * YAML or not a list still throws here, naming the file and the line.
+ */
+export function readRegistryItems(abs: string): Record<string, unknown>[] {
+  const parsed = parseYaml(readFileSync(abs, 'utf8'));
+  const err = parsed.errors[0];
+  if (err) throw new Error(`${abs}:${err.line}: not valid YAML: ${err.message}`);
+  if (!Array.isArray(parsed.data)) throw new Error(`${abs}: the symptom registry must be a YAML list of symptoms`);
+  return parsed.data as Record<string, unknown>[];
+}
+
 /** Splits `---\nyaml\n---\nbody` into its parts. */
 export function splitFrontmatter(source: string): { yaml: string; body: string; bodyLine: number } | undefined {
   const m = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);

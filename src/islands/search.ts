@@ -303,7 +303,7 @@ export class SearchController {
     const hasFilters = Object.keys(filters).length > 0;
     this.#writeUrl();
     if (!query && !hasFilters) {
-      const counts = this.#countsWanted ? { all: await this.#countsOverAll(pf), current: undefined } : undefined;
+      const counts = this.#countsWanted ? await this.#countFor(pf, null, {}) : undefined;
       if (seq !== this.#seq) return;
       this.#setCounts(counts);
       this.#shownTerms = null;
@@ -351,7 +351,7 @@ export class SearchController {
     if (this.#countsWanted) {
       // the chips' counts come with this search, or, when a facet was first opened while it
       // ran, from one more that names the chip facets
-      const counts = counting ? { all: terms ? search.totalFilters : await this.#countsOverAll(pf), current: search.filters } : await this.#countFor(pf, terms, filters);
+      const counts = counting ? await this.#countsOf(pf, terms, search) : await this.#countFor(pf, terms, filters);
       if (seq !== this.#seq) return;
       this.#setCounts(counts);
     }
@@ -363,12 +363,16 @@ export class SearchController {
     this.#countsVersion++;
   }
 
+  /** The chips' counts from a search that named the chip facets. */
+  async #countsOf(pf: Pagefind, terms: string | null, search: PagefindSearch | null): Promise<Counts> {
+    // without words, every entry is a result before the chips filter them
+    return { all: terms ? (search?.totalFilters ?? {}) : await this.#countsOverAll(pf), current: search?.filters ?? {} };
+  }
+
   /** The chips' counts for `terms` and `filters`, as the results' search gives them once counting. */
   async #countFor(pf: Pagefind, terms: string | null, filters: Record<string, string[]>): Promise<Counts> {
     if (!terms && !Object.keys(filters).length) return { all: await this.#countsOverAll(pf), current: undefined };
-    const counted = await pf.search(terms, { filters: { ...FACET_SCOPE, ...filters } });
-    // without words, every entry is a result before the chips filter them
-    return { all: terms ? (counted?.totalFilters ?? {}) : await this.#countsOverAll(pf), current: counted?.filters ?? {} };
+    return this.#countsOf(pf, terms, await pf.search(terms, { filters: { ...FACET_SCOPE, ...filters } }));
   }
 
   /**

@@ -3,7 +3,8 @@
 // must look like resvg's drawing of the card's SVG; cards are laid out within bounds.
 import { describe, expect, test } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
-import { encodePng, OG_HEIGHT, OG_WIDTH, ogSvg, renderCard, textWidth, wrapText } from '../../src/lib/og-image.ts';
+import { inflateSync } from 'node:zlib';
+import { cardPixels, encodePng, OG_HEIGHT, OG_WIDTH, ogSvg, renderCard, textWidth, wrapText } from '../../src/lib/og-image.ts';
 
 /** Decodes a PNG with resvg by drawing it 1:1 into an SVG of the same size. */
 function decode(png: Buffer, width: number, height: number): Buffer {
@@ -13,6 +14,16 @@ function decode(png: Buffer, width: number, height: number): Buffer {
 /** The PNG colour type, from the IHDR chunk. */
 const colourType = (png: Buffer) => png[25];
 const hasChunk = (png: Buffer, type: string) => png.includes(Buffer.from(type, 'latin1'));
+/** The data of a PNG's IDAT chunks, joined: one zlib stream. */
+function idat(png: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let o = 8; o < png.length; ) {
+    const length = png.readUInt32BE(o);
+    if (png.toString('latin1', o + 4, o + 8) === 'IDAT') parts.push(png.subarray(o + 8, o + 8 + length));
+    o += 12 + length;
+  }
+  return Buffer.concat(parts);
+}
 
 describe('preview images', () => {
   test('encodePng round-trips an image of more than 256 colours exactly, as RGBA', () => {
@@ -99,6 +110,25 @@ describe('preview images', () => {
     renderCard({ id: 'NUM-7', title: 'Loss becomes NaN after a bf16 overflow in the attention scores of a very long sequence', category: 'Numerics' });
     expect(renderCard(a).equals(first)).toBe(true);
     expect(renderCard({ ...a, title: 'NCCL watchdog timeout after a rank falls behind!' }).equals(first)).toBe(false);
+  });
+
+  test('a card encoded over the frame decodes to exactly the pixels drawn, its checksum intact', () => {
+    const cards = [
+      { id: 'MEM-003', title: 'Activation distillation memory', category: 'Memory' },
+      { id: 'DIST-012', title: 'NCCL watchdog timeout after a rank falls behind in the all-reduce of a very large bucket of gradients', category: 'Distributed' },
+      { id: 'CFG-100', title: 'A title so long that it has to be cut: it runs on past the fourth line of the card with words and words and words and more words until the ellipsis', category: 'Configuration' },
+    ];
+    for (const card of cards) {
+      const png = renderCard(card);
+      expect(colourType(png)).toBe(3);
+      // Node's zlib checks the stream's Adler-32 (resvg's decoder does not): the head compressed
+      // once and the rest of each card make one stream with one checksum
+      const rows = inflateSync(idat(png));
+      expect(rows.length).toBe((OG_WIDTH + 1) * OG_HEIGHT);
+      expect(decode(png, OG_WIDTH, OG_HEIGHT).equals(cardPixels(card))).toBe(true);
+    }
+    // and the frame is back: a card drawn after them is drawn as it was first
+    expect(cardPixels(cards[0]!).equals(cardPixels(cards[0]!))).toBe(true);
   });
 
   test('titles wrap by measured width, at most four lines, the last cut with an ellipsis', () => {

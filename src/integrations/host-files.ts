@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Entry } from '../lib/content/validate.ts';
 import { categoryById } from '../lib/schema/vocabulary.ts';
-import { RENDERER_PACKAGES, type OgCard } from '../lib/og-image.ts';
+import { RENDERER_PACKAGES, type OgCard } from '../lib/og-card.ts';
 import { buildRedirects, redirectPage, redirectsFile } from '../lib/redirects.ts';
 import { headersFile } from '../lib/security.ts';
 

@@ -6,10 +6,16 @@
  * Oniguruma WebAssembly engine Astro uses (0.9 against 1.7 ms a block), which was 3 s of the
  * content sync at 1,000 entries. Each snippet is highlighted once, and tokenised once for both
  * themes (pairTheme).
+ *
+ * Shiki itself is loaded on the first snippet this thread highlights, not with this module:
+ * in a build the snippets are highlighted ahead in a worker (highlight-ahead.ts), and Astro's
+ * main thread, which loads this module with the build's configuration, then never needs it
+ * (loading it took about 0.1 s of the build's start-up).
  */
-import { bundledLanguages, bundledThemes, createHighlighter, flatTokenVariants, stringifyTokenStyle, type BundledLanguage, type BundledTheme, type Highlighter, type ThemeRegistration } from 'shiki';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import type { BundledLanguage, BundledTheme, Highlighter, ThemeRegistration } from 'shiki';
 import { unescapeHtml } from './inline.ts';
+
+type Shiki = typeof import('shiki');
 
 // the high-contrast variants keep every token at WCAG AA contrast (checked by axe in the tests)
 export const THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
@@ -34,7 +40,7 @@ interface PairTheme {
   open: string;
 }
 
-async function pairTheme(): Promise<PairTheme> {
+async function pairTheme({ bundledThemes }: Shiki): Promise<PairTheme> {
   const [light, dark] = await Promise.all([bundledThemes[THEMES.light](), bundledThemes[THEMES.dark]()]).then((m) => m.map((x) => x.default as ThemeRegistration));
   const lightRules = light!.tokenColors ?? [];
   const darkRules = dark!.tokenColors ?? [];
@@ -73,7 +79,7 @@ async function pairTheme(): Promise<PairTheme> {
   return { theme, pairs, open };
 }
 
-let ready: Promise<{ h: Highlighter; pair: PairTheme }> | undefined;
+let ready: Promise<{ shiki: Shiki; h: Highlighter; pair: PairTheme }> | undefined;
 
 /**
  * Highlighted HTML by language and code. A build holds three copies of this module (the
@@ -127,7 +133,7 @@ export function expectHighlights(keys: readonly string[]): { deliver(pairs: read
 /** the style attribute of a token, by placeholder colour and font style */
 const styles = new Map<string, string>();
 
-async function languageFor(h: Highlighter, lang: string): Promise<string> {
+async function languageFor({ bundledLanguages }: Shiki, h: Highlighter, lang: string): Promise<string> {
   if (h.getLoadedLanguages().includes(lang)) return lang;
   if (!Object.hasOwn(bundledLanguages, lang)) return 'text';
   await h.loadLanguage(lang as BundledLanguage);
@@ -137,7 +143,7 @@ async function languageFor(h: Highlighter, lang: string): Promise<string> {
 /** Text as hast-util-to-html writes it (what Shiki's codeToHtml gives). */
 const escapeText = (s: string) => s.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
 
-function tokenStyle(pair: PairTheme, colour: string | undefined, fontStyle: number | undefined): string {
+function tokenStyle({ flatTokenVariants, stringifyTokenStyle }: Shiki, pair: PairTheme, colour: string | undefined, fontStyle: number | undefined): string {
   const key = `${colour}|${fontStyle}`;
   let style = styles.get(key);
   if (style === undefined) {
@@ -153,10 +159,14 @@ export async function highlight(code: string, lang: string): Promise<string> {
   const key = highlightKey(code, lang);
   const hit = cache.get(key) ?? shared.coming.get(key);
   if (hit !== undefined) return hit;
-  ready ??= pairTheme().then(async (pair) => ({ pair, h: await createHighlighter({ themes: [pair.theme], langs: [...LANGS], engine: createJavaScriptRegexEngine() }) }));
-  const { h, pair } = await ready;
+  ready ??= (async () => {
+    const [shiki, { createJavaScriptRegexEngine }] = await Promise.all([import('shiki'), import('shiki/engine/javascript')]);
+    const pair = await pairTheme(shiki);
+    return { shiki, pair, h: await shiki.createHighlighter({ themes: [pair.theme], langs: [...LANGS], engine: createJavaScriptRegexEngine() }) };
+  })();
+  const { shiki, h, pair } = await ready;
   // the highlighter's types know only Shiki's bundled names; both were loaded by name above
-  const lines = h.codeToTokensBase(code, { lang: (await languageFor(h, lang)) as BundledLanguage, theme: PAIR_THEME as BundledTheme });
+  const lines = h.codeToTokensBase(code, { lang: (await languageFor(shiki, h, lang)) as BundledLanguage, theme: PAIR_THEME as BundledTheme });
   let html = pair.open;
   lines.forEach((line, n) => {
     if (n) html += '\n';
@@ -168,7 +178,7 @@ export async function highlight(code: string, lang: string): Promise<string> {
         carry += token.content;
         return;
       }
-      const style = tokenStyle(pair, token.color, token.fontStyle);
+      const style = tokenStyle(shiki, pair, token.color, token.fontStyle);
       html += `<span${style ? ` style="${style}"` : ''}>${escapeText(carry + token.content)}</span>`;
       carry = '';
     });

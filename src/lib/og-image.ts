@@ -15,20 +15,14 @@ import { constants, crc32, deflateRawSync, deflateSync, type ZlibOptions } from 
 import { Resvg } from '@resvg/resvg-js';
 import opentype from 'opentype.js';
 import { escapeHtml } from './inline.ts';
+import type { OgCard } from './og-card.ts';
 
-export interface OgCard {
-  id: string;
-  title: string;
-  category: string;
-}
+export type { OgCard };
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const FONT_FILES = { sans: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', mono: 'DejaVuSansMono-Bold.ttf' } as const;
 type FaceName = keyof typeof FONT_FILES;
-
-/** What a card's pixels depend on besides this file: the fonts, their parser and the rasteriser. */
-export const RENDERER_PACKAGES = ['dejavu-fonts-ttf', 'opentype.js', '@resvg/resvg-js'];
 
 interface Face {
   font: opentype.Font;

@@ -318,14 +318,21 @@ function clearCanvas(rgba: Buffer, f: Frame): void {
   dirtyBottom = 0;
 }
 
-/** A card's pixels (RGBA, OG_WIDTH × OG_HEIGHT), as renderCard encodes them. */
-export function cardPixels(card: OgCard): Buffer {
+/** Draws a card on the canvas, hands it to `use`, and puts the frame back. */
+function onCanvas<T>(card: OgCard, use: (rgba: Buffer, f: Frame) => T): T {
   const f = theFrame();
   canvas ??= Buffer.from(f.pixels);
   draw(card, canvas);
-  const pixels = Buffer.from(canvas);
-  clearCanvas(canvas, f);
-  return pixels;
+  try {
+    return use(canvas, f);
+  } finally {
+    clearCanvas(canvas, f);
+  }
+}
+
+/** A card's pixels (RGBA, OG_WIDTH × OG_HEIGHT), as renderCard encodes them. */
+export function cardPixels(card: OgCard): Buffer {
+  return onCanvas(card, (rgba) => Buffer.from(rgba));
 }
 
 /**
@@ -339,14 +346,7 @@ export function cardPixels(card: OgCard): Buffer {
  * compressed (1,000 cards of the benchmark's corpus, garbage collection included).
  */
 export function renderCard(card: OgCard): Buffer {
-  const f = theFrame();
-  canvas ??= Buffer.from(f.pixels);
-  draw(card, canvas);
-  try {
-    return encodeOverFrame(canvas, f) ?? encodePng(canvas, OG_WIDTH, OG_HEIGHT);
-  } finally {
-    clearCanvas(canvas, f);
-  }
+  return onCanvas(card, (rgba, f) => encodeOverFrame(rgba, f) ?? encodePng(rgba, OG_WIDTH, OG_HEIGHT));
 }
 
 /**

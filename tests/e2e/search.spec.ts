@@ -179,6 +179,20 @@ test('keys typed right after "/" reach the box while search is still loading, an
   await expect(dialog.locator('.results > li.result > a.hit .meta').first()).toContainText('MEM-002');
 });
 
+test('on a phone, a result with a long identifier in its excerpt stays inside the dialog', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(ENTRY);
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await dialog.getByRole('searchbox').fill('expandable segments');
+  const results = dialog.locator('.results');
+  // MEM-002's sections quote PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, one word 45 characters long
+  await expect(results.locator('.excerpt').filter({ hasText: 'PYTORCH_CUDA_ALLOC_CONF' }).first()).toBeVisible();
+  // text wider than its box overflows the box rather than growing it
+  const overflow = await results.evaluate((list) => [...list.querySelectorAll<HTMLElement>('.excerpt')].filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+  expect(overflow).toEqual([]);
+});
+
 test('search opens from the header with the keyboard, and results are keyboard-navigable', async ({ page }) => {
   await page.goto(ENTRY);
   await page.keyboard.press('/');

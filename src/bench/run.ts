@@ -27,6 +27,17 @@ if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) {
   process.exit(2);
 }
 const root = process.cwd();
+
+/**
+ * The variables `npm run build` sets in front of `astro build` (package.json), so that the
+ * benchmark builds as the project's build does, allocator settings included.
+ */
+function buildScriptEnv(): Record<string, string> {
+  const script = String(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts?.build ?? '');
+  const assignments = /^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)astro build\b/.exec(script);
+  if (!assignments) throw new Error(`package.json: scripts.build (${JSON.stringify(script)}) no longer runs "VAR=value … astro build"; update buildScriptEnv in src/bench/run.ts`);
+  return Object.fromEntries(assignments[1]!.trim().split(/\s+/).filter(Boolean).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+}
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const results: Record<string, unknown>[] = [];
 const built: string[] = [];
@@ -52,7 +63,7 @@ try {
     const dist = join(tmp, 'dist');
     // what `npm run build` runs: Astro without the search index, then the index in a process of
     // its own (src/cli/search-index.ts), so their memory never adds up
-    const env = { ...process.env, FAULTLINE_CONTENT: corpus.dir, FAULTLINE_CACHE_DIR: join(tmp, 'cache'), FAULTLINE_SEARCH_INDEX: 'separate', NODE_OPTIONS: '--max-old-space-size=8192' };
+    const env = { ...process.env, ...buildScriptEnv(), FAULTLINE_CONTENT: corpus.dir, FAULTLINE_CACHE_DIR: join(tmp, 'cache'), FAULTLINE_SEARCH_INDEX: 'separate', NODE_OPTIONS: '--max-old-space-size=8192' };
     const astro = await runSampled([join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], env);
     const search = astro.status === 0 ? await runSampled([join(root, 'src/cli/search-index.ts'), dist], env) : undefined;
     const log = `${astro.log}\n${search?.log ?? ''}`;

@@ -2,8 +2,13 @@
  * Renders the small inline Markdown allowed in frontmatter strings: `code`, **bold** and
  * [text](https://url). Everything else is escaped, so frontmatter can never inject HTML.
  */
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const UNSAFE = /[&<>"']/;
+
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  // most strings need no escaping: test before building a new one (pages call this thousands
+  // of times a build)
+  return UNSAFE.test(s) ? s.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : s;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -15,7 +20,11 @@ export function unescapeHtml(html: string): string {
   );
 }
 
+/** Characters that can open inline Markdown: a string without any is only escaped. */
+const MARKUP = /[`*[]/;
+
 export function renderInline(text: string): string {
+  if (!MARKUP.test(text)) return escapeHtml(text);
   const out: string[] = [];
   // Split out code spans first: nothing inside them is interpreted.
   const parts = text.split(/(`[^`]+`)/g);

@@ -98,3 +98,47 @@ describe('the symptom registry loader', () => {
     }
   });
 });
+
+describe('the entries loader', () => {
+  test('stores the data the validation parsed, and has Astro parse only a file changed since', async () => {
+    const { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const { entriesLoader } = await import('../../src/lib/content/loader.ts');
+    const { readEntrySources } = await import('../../src/lib/content/read.ts');
+    const { EntrySchema } = await import('../../src/lib/schema/entry.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-loader-'));
+    const before = process.env.FAULTLINE_CONTENT;
+    try {
+      cpSync(join(root, 'tests/fixtures/site'), dir, { recursive: true });
+      process.env.FAULTLINE_CONTENT = dir;
+      expect(validateContent(readContent(root)).problems.map(formatProblem)).toEqual([]);
+      const changed = join(dir, 'entries/teacher-oom-in-distillation.mdx');
+      writeFileSync(changed, readFileSync(changed, 'utf8').replace(/^title: .*$/m, 'title: Teacher OOM, edited after the validation'));
+
+      const parsedByAstro: string[] = [];
+      const stored = new Map<string, { data: unknown }>();
+      const store = { get: (id: string) => stored.get(id), set: (e: { id: string; data: unknown }) => (stored.set(e.id, e), true), keys: () => stored.keys(), delete: (id: string) => stored.delete(id) };
+      const context = {
+        store,
+        parseData: async ({ id, data }: { id: string; data: unknown }) => (parsedByAstro.push(id), EntrySchema.parse(data)),
+        renderMarkdown: async () => ({ html: '<p>body</p>', metadata: {} }),
+        generateDigest: (s: string) => String(s.length),
+        config: { root: pathToFileURL(root), markdown: {} },
+        logger: { error() {}, info() {} },
+      };
+      await entriesLoader().load(context as never);
+
+      expect(parsedByAstro).toEqual(['teacher-oom-in-distillation']);
+      const sources = readEntrySources(root);
+      expect([...stored.keys()].sort()).toEqual(sources.map((s) => s.source.slug).sort());
+      for (const { source } of sources) expect(stored.get(source.slug)!.data).toEqual(EntrySchema.parse(source.data));
+      expect((stored.get('teacher-oom-in-distillation')!.data as { title: string }).title).toBe('Teacher OOM, edited after the validation');
+    } finally {
+      if (before === undefined) delete process.env.FAULTLINE_CONTENT;
+      else process.env.FAULTLINE_CONTENT = before;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -13,7 +13,7 @@ import type { Loader } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { contentDir, ENTRIES, readEntrySources, readRegistryItems, REGISTRY } from './read.ts';
+import { contentDir, ENTRIES, readEntrySources, readRegistryItems, REGISTRY, validDataOf } from './read.ts';
 import { addHeadingLinks, expandComponents } from './body.ts';
 import { highlightCodeBlocks } from '../highlight.ts';
 
@@ -35,15 +35,19 @@ export function entriesLoader(): Loader {
         .map((f) => readFileSync(f, 'utf8'))
         .concat(JSON.stringify(config.markdown))
         .join('\n');
+      // hashed once: hashing the 47 KB of code again with every entry's text took 0.17 s at
+      // 1,000 entries
+      const codeDigest = generateDigest(code);
       const sync = async () => {
         const seen = new Set<string>();
         let rendered = 0;
         for (const { source, text } of readEntrySources(root)) {
           const id = source.slug;
           seen.add(id);
-          const digest = generateDigest(`${code}\n${text}`);
+          const digest = generateDigest(`${codeDigest}\n${text}`);
           if (store.get(id)?.digest === digest) continue;
-          const data = await parseData({ id, data: source.data as Record<string, unknown>, filePath: source.file });
+          // the validation (faultline-content) has parsed this very text with the same schema
+          const data = validDataOf(source) ?? (await parseData({ id, data: source.data as Record<string, unknown>, filePath: source.file }));
           const html = await renderMarkdown(expandComponents(source.body));
           store.set({ id, data, body: source.body, filePath: source.file, digest, rendered: { ...html, html: addHeadingLinks(await highlightCodeBlocks(html.html)) } });
           rendered++;

@@ -7,7 +7,7 @@ import { EntrySchema, type EntryData } from '../schema/entry.ts';
 import { SymptomSchema, type SymptomData } from '../schema/symptom.ts';
 import { categoryById, CATEGORIES } from '../schema/vocabulary.ts';
 import { describeIssue, formatProblem, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
-import type { ContentSources, EntrySource } from './read.ts';
+import { rememberValidData, type ContentSources, type EntrySource } from './read.ts';
 import { compareIds, compareText } from '../order.ts';
 import { checkBody as checkBodyComponents } from './body.ts';
 
@@ -126,6 +126,7 @@ export function validateContent(sources: ContentSources): ValidatedContent {
       continue;
     }
     valid.push({ src, data: parsed.data });
+    rememberValidData(src, parsed.data);
   }
 
   // 3. Rules across entries.

@@ -101,7 +101,7 @@ describe('the symptom registry loader', () => {
 
 describe('the entries loader', () => {
   test('stores the data the validation parsed, and has Astro parse only a file changed since', async () => {
-    const { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+    const { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { pathToFileURL } = await import('node:url');
@@ -125,9 +125,10 @@ describe('the entries loader', () => {
         parseData: async ({ id, data }: { id: string; data: unknown }) => (parsedByAstro.push(id), EntrySchema.parse(data)),
         renderMarkdown: async () => ({ html: '<p>body</p>', metadata: {} }),
         generateDigest: (s: string) => String(s.length),
-        config: { root: pathToFileURL(root), markdown: {} },
+        config: { root: pathToFileURL(root), markdown: {}, cacheDir: pathToFileURL(`${dir}/cache/`) },
         logger: { error() {}, info() {} },
       };
+      mkdirSync(join(dir, 'cache'));
       await entriesLoader().load(context as never);
 
       expect(parsedByAstro).toEqual(['teacher-oom-in-distillation']);
@@ -138,6 +139,69 @@ describe('the entries loader', () => {
     } finally {
       if (before === undefined) delete process.env.FAULTLINE_CONTENT;
       else process.env.FAULTLINE_CONTENT = before;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('rendered bodies', () => {
+  type Stored = { id: string; digest: string; rendered: { html: string } };
+  async function load(dir: string, dev: boolean, stored = new Map<string, Stored>()) {
+    const { pathToFileURL } = await import('node:url');
+    const { entriesLoader } = await import('../../src/lib/content/loader.ts');
+    const rendered: string[] = [];
+    const store = { get: (id: string) => stored.get(id), set: (e: Stored) => (stored.set(e.id, e), true), keys: () => stored.keys(), delete: (id: string) => stored.delete(id) };
+    const context = {
+      store,
+      parseData: async ({ data }: { data: unknown }) => data,
+      renderMarkdown: async (md: string) => (rendered.push(md), { html: `<p>${md.length}</p>`, metadata: {} }),
+      generateDigest: (s: string) => String(s.length),
+      config: { root: pathToFileURL(root), markdown: {}, cacheDir: pathToFileURL(`${dir}/`) },
+      logger: { error() {}, info() {} },
+      // a watcher is what tells the loader it runs in `astro dev`
+      watcher: dev ? { add() {}, on() {} } : undefined,
+    };
+    await entriesLoader().load(context as never);
+    return { stored, rendered };
+  }
+
+  test('a build keeps them beside the data store, and the next build renders only what is missing', async () => {
+    const { existsSync, mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { bodyHtml, BODIES_FILE } = await import('../../src/lib/content/bodies.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-bodies-'));
+    try {
+      const first = await load(dir, false);
+      expect(first.rendered.length).toBe(content.entries.length);
+      expect(existsSync(join(dir, BODIES_FILE))).toBe(true);
+      for (const [id, e] of first.stored) {
+        expect(e.rendered.html).toBe('');
+        expect(bodyHtml(id, e.rendered.html)).toMatch(/^<p>\d+<\/p>$/);
+      }
+      // the same store and the file: nothing to render
+      expect((await load(dir, false, first.stored)).rendered).toEqual([]);
+      // the same store without the file: every body again, never an empty one
+      rmSync(join(dir, BODIES_FILE));
+      expect((await load(dir, false, first.stored)).rendered.length).toBe(content.entries.length);
+      expect(() => bodyHtml('no-such-entry', '')).toThrow(/no rendered body/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('astro dev keeps them in the data store', async () => {
+    const { existsSync, mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { BODIES_FILE } = await import('../../src/lib/content/bodies.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'faultline-bodies-'));
+    try {
+      const { stored } = await load(dir, true);
+      expect(stored.size).toBe(content.entries.length);
+      for (const e of stored.values()) expect(e.rendered.html).toMatch(/^<p>\d+<\/p>$/);
+      expect(existsSync(join(dir, BODIES_FILE))).toBe(false);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });

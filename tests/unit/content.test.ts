@@ -166,7 +166,7 @@ describe('rendered bodies', () => {
   }
 
   test('a build keeps them beside the data store, and the next build renders only what is missing', async () => {
-    const { existsSync, mkdtempSync, rmSync } = await import('node:fs');
+    const { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { bodyHtml, BODIES_FILE } = await import('../../src/lib/content/bodies.ts');
@@ -181,6 +181,14 @@ describe('rendered bodies', () => {
       }
       // the same store and the file: nothing to render
       expect((await load(dir, false, first.stored)).rendered).toEqual([]);
+      // an item of the file that is not a digest and its HTML: that entry again
+      const file = join(dir, BODIES_FILE);
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { digest: string; html?: string }>;
+      const [damaged] = Object.keys(kept);
+      delete kept[damaged!]!.html;
+      writeFileSync(file, JSON.stringify(kept));
+      expect((await load(dir, false, first.stored)).rendered.length).toBe(1);
+      expect(bodyHtml(damaged!, '')).toMatch(/^<p>\d+<\/p>$/);
       // the same store without the file: every body again, never an empty one
       rmSync(join(dir, BODIES_FILE));
       expect((await load(dir, false, first.stored)).rendered.length).toBe(content.entries.length);

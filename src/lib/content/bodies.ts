@@ -8,7 +8,8 @@
  * hands them to the pages, which run in the same process, through globalThis. `astro dev`
  * keeps the bodies in the store, where its own reloading expects them.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 export type RenderedBodies = Map<string, { digest: string; html: string }>;
 
@@ -18,18 +19,30 @@ export const BODIES_FILE = 'faultline-bodies.json';
 const BODIES = Symbol.for('faultline.renderedBodies');
 const slot = globalThis as { [BODIES]?: RenderedBodies };
 
-/** The bodies of the last build; an empty map when there is no file or it cannot be read (each is then rendered again). */
+/**
+ * The bodies of the last build. A missing or unreadable file gives none, and an item that is
+ * not a digest and its HTML is left out: those entries are rendered again.
+ */
 export function readBodies(file: string): RenderedBodies {
+  let parsed: unknown;
   try {
-    return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, { digest: string; html: string }>));
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return new Map();
   }
+  const bodies: RenderedBodies = new Map();
+  if (parsed && typeof parsed === 'object') {
+    for (const [id, b] of Object.entries(parsed as Record<string, { digest?: unknown; html?: unknown }>)) {
+      if (typeof b?.digest === 'string' && typeof b.html === 'string' && b.html) bodies.set(id, { digest: b.digest, html: b.html });
+    }
+  }
+  return bodies;
 }
 
 /** Writes the bodies (under a temporary name first: a stopped build never leaves half a file) and offers them to the pages. */
 export function keepBodies(file: string, bodies: RenderedBodies): void {
   const tmp = `${file}.${process.pid}.tmp`;
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(tmp, JSON.stringify(Object.fromEntries(bodies)));
   renameSync(tmp, file);
   slot[BODIES] = bodies;

@@ -1,5 +1,5 @@
 /** Plain-text rendering of an entry for `faultline explain`, like `rustc --explain`. */
-import type { Entry } from '../lib/content/validate.ts';
+import type { SourceEntry } from '../lib/content/validate.ts';
 import { inlineToText } from '../lib/inline.ts';
 import { entryUrl } from '../lib/urls.ts';
 
@@ -33,7 +33,7 @@ export function fixSectionText(body: string): string {
     .trim();
 }
 
-export function explainEntry(e: Entry, site: string): string {
+export function explainEntry(e: SourceEntry, site: string): string {
   const out: string[] = [];
   out.push(`${e.id}: ${e.title}`, `${site}${entryUrl(e.slug)}`, '');
   out.push(wrap(e.summary), '');

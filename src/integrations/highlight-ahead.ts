@@ -11,11 +11,11 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { bodyCodeBlocks } from '../lib/content/code-blocks.ts';
-import type { Entry } from '../lib/content/validate.ts';
+import type { SourceEntry } from '../lib/content/validate.ts';
 import { expectHighlights, highlightKey } from '../lib/highlight.ts';
 
 /** The (code, lang) pairs the site will highlight, as the loader and CodeBlock.astro ask for them. */
-export function snippetsOf(entries: readonly Entry[]): [string, string][] {
+export function snippetsOf(entries: readonly SourceEntry[]): [string, string][] {
   const seen = new Set<string>();
   const out: [string, string][] = [];
   const add = (code: string, lang: string) => {
@@ -36,7 +36,7 @@ export function snippetsOf(entries: readonly Entry[]): [string, string][] {
  * with the number of snippets once all are in, or rejects (failing the build) if the worker
  * fails, as does every highlight() still waiting for one of its snippets.
  */
-export function highlightAhead(root: string, entries: readonly Entry[]): Promise<number> {
+export function highlightAhead(root: string, entries: readonly SourceEntry[]): Promise<number> {
   const snippets = snippetsOf(entries);
   const expected = expectHighlights(snippets.map(([code, lang]) => highlightKey(code, lang)));
   return new Promise<number>((resolve, reject) => {

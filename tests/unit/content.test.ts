@@ -135,6 +135,8 @@ describe('the entries loader', () => {
       const sources = readEntrySources(root);
       expect([...stored.keys()].sort()).toEqual(sources.map((s) => s.source.slug).sort());
       for (const { source } of sources) expect(stored.get(source.slug)!.data).toEqual(EntrySchema.parse(source.data));
+      // the Markdown stays out of the store: no page reads it, and Astro serialised it with the rest
+      for (const e of stored.values()) expect(e).not.toHaveProperty('body');
       expect((stored.get('teacher-oom-in-distillation')!.data as { title: string }).title).toBe('Teacher OOM, edited after the validation');
     } finally {
       if (before === undefined) delete process.env.FAULTLINE_CONTENT;

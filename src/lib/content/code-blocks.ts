@@ -2,7 +2,7 @@
  * Finds fenced code blocks in an entry body and in confirm commands, with their lines, so
  * that content checks can parse them (Python blocks must at least be valid syntax).
  */
-import type { Entry } from './validate.ts';
+import type { SourceEntry } from './validate.ts';
 
 export interface CodeBlock {
   file: string;
@@ -33,7 +33,7 @@ export function bodyCodeBlocks(file: string, body: string, bodyLine: number): Co
 }
 
 /** Python code of an entry: body blocks tagged python/py, and confirm commands in python. */
-export function pythonBlocks(entry: Entry, bodyLine: number, lineOf: (p: (string | number)[]) => number | undefined): CodeBlock[] {
+export function pythonBlocks(entry: SourceEntry, bodyLine: number, lineOf: (p: (string | number)[]) => number | undefined): CodeBlock[] {
   const blocks = bodyCodeBlocks(entry.file, entry.body, bodyLine).filter((b) => b.lang === 'python' || b.lang === 'py');
   entry.confirm.forEach((c, i) => {
     if (c.command && c.lang === 'python') blocks.push({ file: entry.file, line: (lineOf(['confirm', i, 'command']) ?? 1) + 1, lang: 'python', code: c.command });

@@ -13,7 +13,6 @@ export const entries: Entry[] = raw.map((e) => ({
   ...e.data,
   slug: e.id,
   file: e.filePath ?? `content/entries/${e.id}.mdx`,
-  body: e.body ?? '',
 }));
 
 /** The collection entry behind each slug, for render(). */

@@ -11,15 +11,23 @@ import { rememberValidData, type ContentSources, type EntrySource } from './read
 import { compareIds, compareText } from '../order.ts';
 import { checkBody as checkBodyComponents } from './body.ts';
 
+/**
+ * An entry as the pages see it: the validated frontmatter, the slug and the file. The pages
+ * take each body's HTML from the content layer (bodies.ts), never its Markdown.
+ */
 export interface Entry extends EntryData {
   slug: string;
   /** path relative to the project root */
   file: string;
+}
+
+/** An entry as validation reads it, with its Markdown body (after the frontmatter). */
+export interface SourceEntry extends Entry {
   body: string;
 }
 
 export interface ValidatedContent {
-  entries: Entry[];
+  entries: SourceEntry[];
   symptoms: SymptomData[];
   /** example logs by entry slug */
   examples: Map<string, { file: string; text: string }[]>;
@@ -223,7 +231,7 @@ export function validateContent(sources: ContentSources): ValidatedContent {
     for (const ex of files) if (!ex.text.trim()) problems.push({ file: ex.file, path: '', message: 'example log is empty' });
   }
 
-  const entries: Entry[] = valid
+  const entries: SourceEntry[] = valid
     .map(({ src, data }) => ({ ...data, slug: src.slug, file: src.file, body: src.body }))
     .sort((a, b) => compareIds(a.id, b.id));
   problems.sort((a, b) => compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0));

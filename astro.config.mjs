@@ -1,5 +1,4 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
 import { createHash } from 'node:crypto';
 import sitemap from '@astrojs/sitemap';
 import faultlineContent from './src/integrations/content.ts';
@@ -15,7 +14,11 @@ const contentCache = process.env.FAULTLINE_CONTENT
 // second time from an empty cache and compares the outputs byte for byte.
 const cacheDir = process.env.FAULTLINE_CACHE_DIR ?? contentCache;
 
-export default defineConfig({
+// A plain object, typed here, rather than defineConfig() from 'astro/config': that function
+// returns its argument unchanged, but its module loads Astro's SVG optimiser, font providers and
+// session drivers, which this site never uses (0.2–0.3 s of every build's start-up).
+/** @type {import('astro').AstroUserConfig} */
+export default {
   ...(cacheDir ? { cacheDir } : {}),
   // The public origin, used for canonical URLs, Open Graph tags and the sitemap. A fork sets SITE.
   site: process.env.SITE ?? 'https://faultline.dev',
@@ -47,4 +50,4 @@ export default defineConfig({
       assetsInlineLimit: 0,
     },
   },
-});
+};

@@ -15,7 +15,7 @@ export const entries: Entry[] = raw.map((e) => ({
   file: e.filePath ?? `content/entries/${e.id}.mdx`,
 }));
 
-/** The collection entry behind each slug, for render(). */
+/** The collection entry behind each slug: its rendered body and the body's headings. */
 export const collectionEntries = new Map<string, CollectionEntry<'entries'>>(raw.map((e) => [e.id, e]));
 
 export const site = buildSiteIndex(entries, symptoms);

@@ -1,5 +1,5 @@
 /**
- * npm run bench -- --entries 100 1000 [--no-browser] [--keep]
+ * npm run bench -- --entries 100 --entries 1000 [--no-browser] [--keep]
  *
  * For each N: generate a synthetic corpus outside content/, build it with the project's real
  * configuration from a cold cache (as `npm run build` does: Astro, then the search index in a
@@ -20,10 +20,19 @@ import { BUNDLED_AS_ASTRO_WROTE_IT } from '../integrations/data-store.ts';
 import { compileMatcher, diagnose } from '../lib/diagnose/match.ts';
 import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
 
-const { values } = parseArgs({ options: { entries: { type: 'string', multiple: true }, 'no-browser': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } }, allowPositionals: true, strict: false });
-const sizes = ((values.entries as string[] | undefined) ?? ['100']).flatMap((v) => String(v).split(',')).map(Number);
+const USAGE = 'usage: npm run bench -- --entries N [--entries M …] [--no-browser] [--keep] (sizes may also be given as --entries 100,1000)';
+// strict: a mistyped option or a bare size (`--entries 100 1000`) stops here rather than being
+// ignored, which would measure something other than what was asked for
+let values: { entries?: string[]; 'no-browser'?: boolean; keep?: boolean };
+try {
+  ({ values } = parseArgs({ options: { entries: { type: 'string', multiple: true }, 'no-browser': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } }, allowPositionals: false, strict: true }));
+} catch (error) {
+  console.error(`bench: ${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+const sizes = (values.entries ?? ['100']).flatMap((v) => v.split(',')).map(Number);
 if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) {
-  console.error('usage: npm run bench -- --entries N [--entries M …] [--no-browser]');
+  console.error(`bench: --entries takes a whole number of entries, at least 1 (got ${(values.entries ?? []).join(', ')})\n${USAGE}`);
   process.exit(2);
 }
 const root = process.cwd();

@@ -98,6 +98,21 @@ describe('search-index', () => {
   });
 });
 
+describe('bench', () => {
+  // each of these would otherwise have measured something other than what was asked for
+  test.each([
+    [['--entries', '100', '1000'], "Unexpected argument '1000'"],
+    [['--entry', '100'], "Unknown option '--entry'"],
+    [['--entries', '1k'], '--entries takes a whole number of entries'],
+  ])('refuses %j with the usage line, before generating anything', (args, message) => {
+    const r = spawnSync(process.execPath, ['src/bench/run.ts', ...args], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain('usage: npm run bench -- --entries N');
+    expect(r.stdout).not.toContain('== ');
+  });
+});
+
 describe('the benchmark memory sampler', () => {
   test('counts the resident memory of a child process while it holds it', async () => {
     const { spawn } = await import('node:child_process');

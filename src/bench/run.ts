@@ -1,5 +1,5 @@
 /**
- * npm run bench -- --entries 100 --entries 1000 [--no-browser] [--keep]
+ * npm run bench -- --entries 100 --entries 1000 [--runs K] [--no-browser] [--keep]
  *
  * For each N: generate a synthetic corpus outside content/, build it with the project's real
  * configuration from a cold cache (as `npm run build` does: Astro, then the search index in a
@@ -7,6 +7,10 @@
  * output size, entry page weight, the search index, the first and a later search query in
  * Chromium, and the diagnose matcher on a 10 MB log in Node and in the browser worker.
  * Prints a Markdown table and writes bench-results/bench-<N>.json.
+ *
+ * --runs K builds each corpus K times, each from an empty cache into an empty folder, and
+ * reports the median run (this machine's pace moves one build by a fifth or more); the site
+ * is measured once, on that run's output.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,18 +18,18 @@ import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCorpus } from './corpus.ts';
-import { pageWeight, sampleTreeMemory, syntheticLog, treeSize } from './measure.ts';
+import { medianRun, pageWeight, sampleTreeMemory, syntheticLog, treeSize } from './measure.ts';
 import { browserFigures, FIRST_QUERIES } from './browser.ts';
 import { BUNDLED_AS_ASTRO_WROTE_IT } from '../integrations/data-store.ts';
 import { compileMatcher, diagnose } from '../lib/diagnose/match.ts';
 import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
 
-const USAGE = 'usage: npm run bench -- --entries N [--entries M …] [--no-browser] [--keep] (sizes may also be given as --entries 100,1000)';
+const USAGE = 'usage: npm run bench -- --entries N [--entries M …] [--runs K] [--no-browser] [--keep] (sizes may also be given as --entries 100,1000)';
 // strict: a mistyped option or a bare size (`--entries 100 1000`) stops here rather than being
 // ignored, which would measure something other than what was asked for
-let values: { entries?: string[]; 'no-browser'?: boolean; keep?: boolean };
+let values: { entries?: string[]; runs?: string; 'no-browser'?: boolean; keep?: boolean };
 try {
-  ({ values } = parseArgs({ options: { entries: { type: 'string', multiple: true }, 'no-browser': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } }, allowPositionals: false, strict: true }));
+  ({ values } = parseArgs({ options: { entries: { type: 'string', multiple: true }, runs: { type: 'string', default: '1' }, 'no-browser': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } }, allowPositionals: false, strict: true }));
 } catch (error) {
   console.error(`bench: ${(error as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -33,6 +37,11 @@ try {
 const sizes = (values.entries ?? ['100']).flatMap((v) => v.split(',')).map(Number);
 if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) {
   console.error(`bench: --entries takes a whole number of entries, at least 1 (got ${(values.entries ?? []).join(', ')})\n${USAGE}`);
+  process.exit(2);
+}
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`bench: --runs takes a whole number of builds per size, at least 1 (got ${values.runs})\n${USAGE}`);
   process.exit(2);
 }
 const root = process.cwd();
@@ -63,38 +72,78 @@ async function runSampled(args: string[], env: NodeJS.ProcessEnv) {
   return { status, log, wallS: (performance.now() - started) / 1000, memory: memory.stop() };
 }
 
+interface BuildFigures {
+  wallS: number;
+  astroS: number;
+  searchIndexS: number;
+  pagefindS: number;
+  pagefindReadS: number;
+  pagefindWriteS: number;
+  previewImagesS: number;
+  msPerEntry: number;
+  peakRssMiB: number;
+  peakRssByProgramMiB: Record<string, number>;
+}
+interface Build {
+  dist: string;
+  figures: BuildFigures;
+  chunkPositions: number;
+}
+
+/**
+ * One cold build of the corpus in `corpusDir` into `dir`/dist, from an empty cache in
+ * `dir`/cache, as `npm run build` runs it: Astro without the search index, then the index in
+ * a process of its own (src/cli/search-index.ts), so their memory never adds up.
+ */
+async function coldBuild(n: number, corpusDir: string, dir: string): Promise<Build> {
+  const dist = join(dir, 'dist');
+  const env = { ...process.env, ...buildScriptEnv(), FAULTLINE_CONTENT: corpusDir, FAULTLINE_CACHE_DIR: join(dir, 'cache'), FAULTLINE_SEARCH_INDEX: 'separate', NODE_OPTIONS: '--max-old-space-size=8192' };
+  const astro = await runSampled([join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], env);
+  const search = astro.status === 0 ? await runSampled([join(root, 'src/cli/search-index.ts'), dist], env) : undefined;
+  const log = `${astro.log}\n${search?.log ?? ''}`;
+  if (astro.status !== 0 || search?.status !== 0) {
+    console.log(log.slice(-4000));
+    throw new Error(`build of ${n} entries failed`);
+  }
+  // the build must be the one we ship: a newer Astro that writes its data store module another
+  // way would leave the store in the bundle (src/integrations/data-store.ts)
+  if (log.includes(BUNDLED_AS_ASTRO_WROTE_IT)) throw new Error(`build of ${n} entries: ${BUNDLED_AS_ASTRO_WROTE_IT}; see src/integrations/data-store.ts`);
+  const wall = astro.wallS + search.wallS;
+  const ms = (re: RegExp) => Number(re.exec(log)?.[1] ?? 0) / 1000;
+  const peakByProgram: Record<string, number> = { ...astro.memory.peakByProgram };
+  for (const [k, v] of Object.entries(search.memory.peakByProgram)) peakByProgram[k] = Math.max(peakByProgram[k] ?? 0, v);
+  return {
+    dist,
+    chunkPositions: Number(/chunks of (\d+) positions/.exec(log)?.[1] ?? 0),
+    figures: {
+      wallS: +wall.toFixed(2),
+      astroS: +astro.wallS.toFixed(2),
+      searchIndexS: +search.wallS.toFixed(2),
+      pagefindS: ms(/search index: \d+ pages in (\d+) ms/),
+      // Pagefind reads and indexes the pages, then builds and writes the index (the part that
+      // needs every page, so it cannot start before the last is written)
+      pagefindReadS: ms(/reading and indexing the pages (\d+) ms/),
+      pagefindWriteS: ms(/writing the index (\d+) ms/),
+      // the preview images render in a worker from the build start
+      previewImagesS: ms(/preview images: \d+ \(\d+ rendered, \d+ cached\) in (\d+) ms from the build start/),
+      msPerEntry: +((wall * 1000) / n).toFixed(1),
+      peakRssMiB: Math.round(Math.max(astro.memory.peakBytes, search.memory.peakBytes) / 2 ** 20),
+      peakRssByProgramMiB: Object.fromEntries(Object.entries(peakByProgram).map(([k, v]) => [k, Math.round(v / 2 ** 20)])),
+    },
+  };
+}
+
 try {
   for (const n of sizes) {
     const tmp = mkdtempSync(join(tmpdir(), `faultline-bench-${n}-`));
     built.push(tmp);
     console.log(`\n== ${n} entries (${tmp})`);
     const corpus = generateCorpus(tmp, n);
-    const dist = join(tmp, 'dist');
-    // what `npm run build` runs: Astro without the search index, then the index in a process of
-    // its own (src/cli/search-index.ts), so their memory never adds up
-    const env = { ...process.env, ...buildScriptEnv(), FAULTLINE_CONTENT: corpus.dir, FAULTLINE_CACHE_DIR: join(tmp, 'cache'), FAULTLINE_SEARCH_INDEX: 'separate', NODE_OPTIONS: '--max-old-space-size=8192' };
-    const astro = await runSampled([join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], env);
-    const search = astro.status === 0 ? await runSampled([join(root, 'src/cli/search-index.ts'), dist], env) : undefined;
-    const log = `${astro.log}\n${search?.log ?? ''}`;
-    if (astro.status !== 0 || search?.status !== 0) {
-      console.log(log.slice(-4000));
-      throw new Error(`build of ${n} entries failed`);
-    }
-    // the build must be the one we ship: a newer Astro that writes its data store module another
-    // way would leave the store in the bundle (src/integrations/data-store.ts)
-    if (log.includes(BUNDLED_AS_ASTRO_WROTE_IT)) throw new Error(`build of ${n} entries: ${BUNDLED_AS_ASTRO_WROTE_IT}; see src/integrations/data-store.ts`);
-    const wall = astro.wallS + search.wallS;
-    const ms = (re: RegExp) => Number(re.exec(log)?.[1] ?? 0) / 1000;
-    const pagefind = ms(/search index: \d+ pages in (\d+) ms/);
-    // Pagefind reads and indexes the pages, then builds and writes the index (the part that
-    // needs every page, so it cannot start before the last is written)
-    const pagefindRead = ms(/reading and indexing the pages (\d+) ms/);
-    const pagefindWrite = ms(/writing the index (\d+) ms/);
-    const chunkPositions = Number(/chunks of (\d+) positions/.exec(log)?.[1] ?? 0);
-    // the preview images render in a worker from the build start
-    const og = ms(/preview images: \d+ \(\d+ rendered, \d+ cached\) in (\d+) ms from the build start/);
-    const peakByProgram: Record<string, number> = { ...astro.memory.peakByProgram };
-    for (const [k, v] of Object.entries(search.memory.peakByProgram)) peakByProgram[k] = Math.max(peakByProgram[k] ?? 0, v);
+    const builds: Build[] = [];
+    for (let k = 1; k <= runs; k++) builds.push(await coldBuild(n, corpus.dir, join(tmp, runs > 1 ? `run-${k}` : '.')));
+    const chosen = builds[medianRun(builds.map((b) => b.figures.wallS))]!;
+    const { dist } = chosen;
+    if (runs > 1) console.log(`cold builds: ${builds.map((b) => `${b.figures.wallS} s`).join(', ')}; reporting the median, ${chosen.figures.wallS} s`);
     const out = treeSize(dist);
     const index = treeSize(join(dist, 'pagefind'));
     const entryPath = '/entries/synthetic-memory-1/';
@@ -116,12 +165,14 @@ try {
       entries: n,
       wordsPerEntry: corpus.words,
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
-      build: { wallS: +wall.toFixed(2), astroS: +astro.wallS.toFixed(2), searchIndexS: +search.wallS.toFixed(2), pagefindS: pagefind, pagefindReadS: pagefindRead, pagefindWriteS: pagefindWrite, previewImagesS: og, msPerEntry: +((wall * 1000) / n).toFixed(1), peakRssMiB: Math.round(Math.max(astro.memory.peakBytes, search.memory.peakBytes) / 2 ** 20), peakRssByProgramMiB: Object.fromEntries(Object.entries(peakByProgram).map(([k, v]) => [k, Math.round(v / 2 ** 20)])) },
+      // the median run's timings; with several runs, each run's figures in the order they ran
+      build: chosen.figures,
+      runs: runs > 1 ? builds.map((b) => b.figures) : undefined,
       output: { bytes: out.bytes, files: out.files },
       entryPage: weight,
       homePage: home,
       pagefindIndexBytes: index.bytes,
-      pagefindChunkPositions: chunkPositions,
+      pagefindChunkPositions: chosen.chunkPositions,
       search: browser?.search,
       diagnose: { logBytes: bigLog.length, nodeMs: Math.round(nodeMs), workerMs: browser?.workerMs, top: d.candidates[0]?.id },
     };
@@ -142,16 +193,18 @@ const rows = results as any[];
 const line = (label: string, f: (r: any) => string) => `| ${label} | ${rows.map(f).join(' | ')} |`;
 console.log(`\n| | ${rows.map((r) => `${r.entries} entries`).join(' | ')} |`);
 console.log(`| --- | ${rows.map(() => '---').join(' | ')} |`);
-console.log(line('cold build, wall', (r) => `${r.build.wallS} s`));
+// with several runs: the median run's figures, the spread of the walls, and the largest memory
+const spread = (r: any) => (r.runs ? ` (median of ${r.runs.length}: ${Math.min(...r.runs.map((b: BuildFigures) => b.wallS))}–${Math.max(...r.runs.map((b: BuildFigures) => b.wallS))} s)` : '');
+console.log(line('cold build, wall', (r) => `${r.build.wallS} s${spread(r)}`));
 console.log(line('  astro build / search index (its own process, after)', (r) => `${r.build.astroS} / ${r.build.searchIndexS} s`));
 console.log(line('  Pagefind (reading pages + writing the index) / preview images (worker, from the start)', (r) => `${r.build.pagefindS} (${r.build.pagefindReadS} + ${r.build.pagefindWriteS}) / ${r.build.previewImagesS} s`));
 console.log(line('ms per entry', (r) => `${r.build.msPerEntry}`));
-console.log(line('peak RSS, all build processes at once', (r) => `${r.build.peakRssMiB} MiB`));
+console.log(line('peak RSS, all build processes at once', (r) => (r.runs ? `${Math.max(...r.runs.map((b: BuildFigures) => b.peakRssMiB))} MiB, the largest of the runs` : `${r.build.peakRssMiB} MiB`)));
 // Node names its main thread MainThread; Linux cuts names to 15 characters
 const PROGRAMS: Record<string, string> = { MainThread: 'node', pagefind_extend: 'pagefind' };
 console.log(line('  largest processes, each at its own peak', (r) => {
   const by = new Map<string, number>();
-  for (const [name, mib] of Object.entries(r.build.peakRssByProgramMiB as Record<string, number>)) by.set(PROGRAMS[name] ?? name, Math.max(by.get(PROGRAMS[name] ?? name) ?? 0, mib));
+  for (const b of (r.runs ?? [r.build]) as BuildFigures[]) for (const [name, mib] of Object.entries(b.peakRssByProgramMiB)) by.set(PROGRAMS[name] ?? name, Math.max(by.get(PROGRAMS[name] ?? name) ?? 0, mib));
   return [...by].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([k, v]) => `${k} ${v} MiB`).join(', ');
 }));
 console.log(line('output size, files', (r) => `${(r.output.bytes / 2 ** 20).toFixed(1)} MiB, ${r.output.files}`));

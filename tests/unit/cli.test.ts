@@ -104,12 +104,25 @@ describe('bench', () => {
     [['--entries', '100', '1000'], "Unexpected argument '1000'"],
     [['--entry', '100'], "Unknown option '--entry'"],
     [['--entries', '1k'], '--entries takes a whole number of entries'],
+    [['--entries', '100', '--runs', '0'], '--runs takes a whole number of builds per size'],
   ])('refuses %j with the usage line, before generating anything', (args, message) => {
     const r = spawnSync(process.execPath, ['src/bench/run.ts', ...args], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).toContain('usage: npm run bench -- --entries N');
     expect(r.stdout).not.toContain('== ');
+  });
+});
+
+describe('the run a repeated benchmark reports', () => {
+  test('is the median by wall time, in run order', async () => {
+    const { medianRun } = await import('../../src/bench/measure.ts');
+    expect(medianRun([16.9])).toBe(0);
+    expect(medianRun([22.1, 13.3, 16.9])).toBe(2);
+    // of an even number, the slower middle one: repeating never flatters the figure
+    expect(medianRun([13.3, 22.1, 15.2, 18.2])).toBe(3);
+    expect(medianRun([15, 15])).toBe(1);
+    expect(() => medianRun([])).toThrow('no runs');
   });
 });
 

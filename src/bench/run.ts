@@ -227,5 +227,6 @@ console.log(
     return `${kb(median(q.map((x) => x.bytes)))} / ${kb(Math.max(...q.map((x) => x.bytes)))}; ${median(q.map((x) => x.ms))} ms`;
   }),
 );
+console.log(line('  the same query pasted as the search opens, Pagefind still loading: ms after the paste', (r) => (r.search ? `${r.search.pasted.ms} ms` : 'n/a')));
 console.log(line('later query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.later.bytes)}, ${r.search.later.ms} ms` : 'n/a')));
 console.log(line('diagnose 10 MB log: Node / worker', (r) => `${r.diagnose.nodeMs} ms / ${r.diagnose.workerMs ?? 'n/a'} ms`));

@@ -228,6 +228,10 @@ test('an entry page loads no Pagefind script until search is opened', async ({ p
   await page.getByRole('banner').getByRole('link', { name: 'Search' }).click();
   await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
   await expect.poll(() => requests.some((p) => p === '/pagefind/pagefind.js')).toBe(true);
+  // ready: Pagefind is loaded and has run its warm-up search (search.ts), which fetches nothing
+  await expect(page.locator('[data-search-dialog] [data-ready]')).toBeAttached();
+  expect(requests.filter((p) => p.startsWith('/pagefind/wasm.'))).toHaveLength(1);
+  expect(requests.filter((p) => /\.pf_(index|fragment|filter)$/.test(p))).toEqual([]);
 });
 
 test('a pasted log is offered to diagnose, and its telling line is searched', async ({ page }) => {

@@ -92,6 +92,23 @@ const opener = document.querySelector<HTMLAnchorElement>('[data-search-open]');
 let controller: Promise<{ focus(): void }> | undefined;
 const loadSearch = () => import('./search.ts');
 
+/**
+ * Pagefind's script and WebAssembly, requested as the search opens instead of one after the
+ * other behind search.ts: Pagefind asks for its WebAssembly only once it has its entry file,
+ * and search.ts imports Pagefind only once it has loaded. The preload is the request Pagefind
+ * makes (a CORS fetch), so Pagefind's own fetch takes its response; a module is evaluated once,
+ * so search.ts's import gets the same Pagefind.
+ */
+let pagefindRequested = false;
+function requestPagefind() {
+  if (pagefindRequested) return;
+  pagefindRequested = true;
+  const base = document.documentElement.dataset.base ?? '/';
+  const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: `${base}pagefind/wasm.${document.documentElement.lang || 'unknown'}.pagefind` });
+  document.head.append(link);
+  void import(/* @vite-ignore */ `${base}pagefind/pagefind.js`).catch(() => undefined);
+}
+
 function openSearch() {
   if (!dialog) return;
   if (!dialog.open) dialog.showModal();
@@ -102,6 +119,7 @@ function openSearch() {
     input.focus();
     input.select();
   }
+  requestPagefind();
   controller ??= loadSearch().then(({ SearchController }) => new SearchController(dialog.querySelector<HTMLElement>('[data-search-panel]')!));
   void controller.then((c) => c.focus());
 }
@@ -130,7 +148,10 @@ if (dialog && opener) {
 
 // The /search/ page runs search inline.
 const inline = document.querySelector<HTMLElement>('[data-search-page] [data-search-panel]');
-if (inline) void loadSearch().then(({ SearchController }) => new SearchController(inline).focus());
+if (inline) {
+  requestPagefind();
+  void loadSearch().then(({ SearchController }) => new SearchController(inline).focus());
+}
 
 // Arriving from a search result: highlight the searched words on the page.
 if (new URLSearchParams(location.search).has('highlight')) {

@@ -26,6 +26,9 @@ async function serve(dist: string, port: number) {
  */
 export const FIRST_QUERIES = ['allocator gradient', 'watchdog timeout', 'nccl', 'out of memory', 'expandable segments', 'bf16', 'checkpoint', 'deepspeed zero', 'loss nan', 'tokenizer'];
 
+/** How long the network must stay quiet before a page counts as loaded, as Playwright's networkidle. */
+const QUIET_MS = 500;
+
 /**
  * Opens `url`, opens search with "/", then runs each query. Bytes are what went over the wire
  * (body and headers of every finished request; the local server gzips text as a CDN does, and
@@ -38,9 +41,6 @@ export const FIRST_QUERIES = ['allocator gradient', 'watchdog timeout', 'nccl', 
  * longer than that takes), or, with `pastedOnOpening`, as soon as the search box shows, so
  * that its time includes loading the search script and Pagefind.
  */
-/** How long the network must stay quiet before a page counts as loaded, as Playwright's networkidle. */
-const QUIET_MS = 500;
-
 async function searchFigures(page: Page, url: string, queries: string[], pastedOnOpening = false) {
   let bytes = 0;
   // A request's sizes arrive after it has finished: wait for them before reading the count. A
@@ -83,7 +83,7 @@ async function searchFigures(page: Page, url: string, queries: string[], pastedO
     bytes = 0;
     // One evaluation dispatches the query and resolves when the first result is on screen: a
     // Playwright wait (waitForFunction) would inject its selector engine into the page during
-    // the query, 25-40 ms of script parsing on the main thread counted against the search.
+    // the query, 25–40 ms of script parsing on the main thread counted against the search.
     const ms = await page.evaluate(
       (q) =>
         new Promise<number>((resolve, reject) => {

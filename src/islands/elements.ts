@@ -104,7 +104,9 @@ function requestPagefind() {
   if (pagefindRequested) return;
   pagefindRequested = true;
   const base = document.documentElement.dataset.base ?? '/';
-  const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: `${base}pagefind/wasm.${document.documentElement.lang || 'unknown'}.pagefind` });
+  // Pagefind's WebAssembly is per language, named by the page's primary language subtag
+  const language = document.documentElement.lang.split('-')[0]!.toLowerCase() || 'unknown';
+  const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: `${base}pagefind/wasm.${language}.pagefind` });
   document.head.append(link);
   void import(/* @vite-ignore */ `${base}pagefind/pagefind.js`).catch(() => undefined);
 }

@@ -104,8 +104,9 @@ function requestPagefind() {
   if (pagefindRequested) return;
   pagefindRequested = true;
   const base = document.documentElement.dataset.base ?? '/';
-  // Pagefind's WebAssembly is per language, named by the page's primary language subtag
-  const language = document.documentElement.lang.split('-')[0]!.toLowerCase() || 'unknown';
+  // Pagefind names its WebAssembly after the pages' language, lower-cased (en-GB: wasm.en-gb);
+  // a language it has no stemmer for gets wasm.unknown, and this preload then goes unused
+  const language = document.documentElement.lang.toLowerCase() || 'unknown';
   const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: `${base}pagefind/wasm.${language}.pagefind` });
   document.head.append(link);
   void import(/* @vite-ignore */ `${base}pagefind/pagefind.js`).catch(() => undefined);

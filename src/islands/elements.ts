@@ -91,6 +91,7 @@ const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]')
 const opener = document.querySelector<HTMLAnchorElement>('[data-search-open]');
 let controller: Promise<{ focus(): void }> | undefined;
 const loadSearch = () => import('./search.ts');
+const base = document.documentElement.dataset.base ?? '/';
 
 /**
  * Pagefind's script and WebAssembly, requested as the search opens instead of one after the
@@ -99,11 +100,7 @@ const loadSearch = () => import('./search.ts');
  * makes (a CORS fetch), so Pagefind's own fetch takes its response; a module is evaluated once,
  * so search.ts's import gets the same Pagefind.
  */
-let pagefindRequested = false;
 function requestPagefind() {
-  if (pagefindRequested) return;
-  pagefindRequested = true;
-  const base = document.documentElement.dataset.base ?? '/';
   // Pagefind names its WebAssembly after the pages' language, lower-cased (en-GB: wasm.en-gb);
   // a language it has no stemmer for gets wasm.unknown, and this preload then goes unused
   const language = document.documentElement.lang.toLowerCase() || 'unknown';
@@ -122,8 +119,10 @@ function openSearch() {
     input.focus();
     input.select();
   }
-  requestPagefind();
-  controller ??= loadSearch().then(({ SearchController }) => new SearchController(dialog.querySelector<HTMLElement>('[data-search-panel]')!));
+  if (!controller) {
+    requestPagefind();
+    controller = loadSearch().then(({ SearchController }) => new SearchController(dialog.querySelector<HTMLElement>('[data-search-panel]')!));
+  }
   void controller.then((c) => c.focus());
 }
 
@@ -158,7 +157,6 @@ if (inline) {
 
 // Arriving from a search result: highlight the searched words on the page.
 if (new URLSearchParams(location.search).has('highlight')) {
-  const base = document.documentElement.dataset.base ?? '/';
   void import(/* @vite-ignore */ `${base}pagefind/pagefind-highlight.js`)
     .then(({ default: PagefindHighlight }) => new PagefindHighlight({ highlightParam: 'highlight', addStyles: false }))
     .catch(() => undefined);

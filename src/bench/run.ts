@@ -11,6 +11,10 @@
  * --runs K builds each corpus K times, each from an empty cache into an empty folder, and
  * reports the median run (this machine's pace moves one build by a fifth or more); the site
  * is measured once, on that run's output.
+ *
+ * --reference minimal|starlight (either or both) also builds each corpus as the site the target
+ * was set against (src/bench/references.ts), right after each of Faultline's builds, and
+ * reports its figures and the ratio of each pair of builds.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,18 +22,19 @@ import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCorpus } from './corpus.ts';
+import { REFERENCE_LABELS, REFERENCES, referencesInstall, writeReference, type Reference } from './references.ts';
 import { medianRun, pageWeight, sampleTreeMemory, syntheticLog, treeSize } from './measure.ts';
 import { browserFigures, FIRST_QUERIES } from './browser.ts';
 import { BUNDLED_AS_ASTRO_WROTE_IT } from '../integrations/data-store.ts';
 import { compileMatcher, diagnose } from '../lib/diagnose/match.ts';
 import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
 
-const USAGE = 'usage: npm run bench -- --entries N [--entries M …] [--runs K] [--no-browser] [--keep] (sizes may also be given as --entries 100,1000)';
+const USAGE = 'usage: npm run bench -- --entries N [--entries M …] [--runs K] [--no-browser] [--keep] [--reference minimal|starlight …] (sizes may also be given as --entries 100,1000)';
 // strict: a mistyped option or a bare size (`--entries 100 1000`) stops here rather than being
 // ignored, which would measure something other than what was asked for
-let values: { entries?: string[]; runs?: string; 'no-browser'?: boolean; keep?: boolean };
+let values: { entries?: string[]; runs?: string; 'no-browser'?: boolean; keep?: boolean; reference?: string[] };
 try {
-  ({ values } = parseArgs({ options: { entries: { type: 'string', multiple: true }, runs: { type: 'string', default: '1' }, 'no-browser': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } }, allowPositionals: false, strict: true }));
+  ({ values } = parseArgs({ options: { entries: { type: 'string', multiple: true }, runs: { type: 'string', default: '1' }, 'no-browser': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, reference: { type: 'string', multiple: true } }, allowPositionals: false, strict: true }));
 } catch (error) {
   console.error(`bench: ${(error as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -42,6 +47,12 @@ if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) {
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`bench: --runs takes a whole number of builds per size, at least 1 (got ${values.runs})\n${USAGE}`);
+  process.exit(2);
+}
+const references = [...new Set(values.reference ?? [])] as Reference[];
+const unknown = references.filter((r) => !(REFERENCES as readonly string[]).includes(r));
+if (unknown.length) {
+  console.error(`bench: --reference takes ${REFERENCES.join(' or ')} (got ${unknown.join(', ')})\n${USAGE}`);
   process.exit(2);
 }
 const root = process.cwd();
@@ -64,9 +75,9 @@ const results: Record<string, unknown>[] = [];
 const built: string[] = [];
 
 /** Runs node with `args`, sampling the memory of it and its children; resolves when it exits. */
-async function runSampled(args: string[], env: NodeJS.ProcessEnv) {
+async function runSampled(args: string[], env: NodeJS.ProcessEnv, cwd = root) {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const memory = sampleTreeMemory(child.pid!);
   let log = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (log += d));
@@ -136,20 +147,81 @@ async function coldBuild(n: number, corpusDir: string, dir: string): Promise<Bui
   };
 }
 
+interface ReferenceBuild {
+  dist: string;
+  wallS: number;
+  astroS: number;
+  pagefindS: number;
+  peakRssMiB: number;
+}
+
+/**
+ * One cold build of a reference site written into `project`, into `dir`/dist, from an empty
+ * cache in `dir`/cache: Starlight runs Pagefind inside `astro build`; the minimal site is
+ * indexed afterwards, in a process of its own, as Faultline's is.
+ */
+async function referenceBuild(reference: Reference, n: number, project: string, dir: string): Promise<ReferenceBuild> {
+  const dist = join(dir, 'dist');
+  // Astro keeps generated types and content state in the project's .astro as well
+  rmSync(join(project, '.astro'), { recursive: true, force: true });
+  const env = { ...process.env, REFERENCE_BENCH_CACHE: join(dir, 'cache'), NODE_OPTIONS: '--max-old-space-size=8192' };
+  const astro = await runSampled([join(project, '../node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], env, project);
+  const search = astro.status === 0 && reference === 'minimal' ? await runSampled([join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', dist], env, project) : undefined;
+  if (astro.status !== 0 || (search && search.status !== 0)) {
+    console.log(`${astro.log}\n${search?.log ?? ''}`.slice(-4000));
+    throw new Error(`the ${reference} reference site's build of ${n} entries failed (${project})`);
+  }
+  // Starlight logs its Pagefind step: "Finished building search index in 10.00s." (or "in 361ms.")
+  const step = /Finished building search index in ([\d.]+)(m?s)\./.exec(astro.log);
+  const inside = step ? Number(step[1]) / (step[2] === 'ms' ? 1000 : 1) : 0;
+  return {
+    dist,
+    wallS: +(astro.wallS + (search?.wallS ?? 0)).toFixed(2),
+    astroS: +(astro.wallS - inside).toFixed(2),
+    pagefindS: +(search?.wallS ?? inside).toFixed(2),
+    peakRssMiB: Math.round(Math.max(astro.memory.peakBytes, search?.memory.peakBytes ?? 0) / 2 ** 20),
+  };
+}
+
+// installed before any build, so that no build shares the machine with npm
+const referencesDir = references.length ? referencesInstall(root) : undefined;
+
 try {
   for (const n of sizes) {
     const tmp = mkdtempSync(join(tmpdir(), `faultline-bench-${n}-`));
     built.push(tmp);
     console.log(`\n== ${n} entries (${tmp})`);
     const corpus = generateCorpus(tmp, n);
+    const entrySlug = 'synthetic-memory-1';
+    const projects = references.map((r) => ({ reference: r, ...writeReference(r, referencesDir!, corpus.dir, entrySlug), builds: [] as ReferenceBuild[] }));
     const builds: Build[] = [];
-    for (let k = 1; k <= runs; k++) builds.push(await coldBuild(n, corpus.dir, join(tmp, runs > 1 ? `run-${k}` : '.')));
+    // Faultline and each reference in turn, so that all meet the machine's pace of the moment
+    for (let k = 1; k <= runs; k++) {
+      builds.push(await coldBuild(n, corpus.dir, join(tmp, runs > 1 ? `run-${k}` : '.')));
+      for (const p of projects) p.builds.push(await referenceBuild(p.reference, n, p.project, join(tmp, `${p.reference}-${k}`)));
+    }
     const chosen = builds[medianRun(builds.map((b) => b.figures.wallS))]!;
     const { dist } = chosen;
     if (runs > 1) console.log(`cold builds: ${builds.map((b) => `${b.figures.wallS} s`).join(', ')}; reporting the median, ${chosen.figures.wallS} s`);
+    const referenceFigures = Object.fromEntries(
+      projects.map((p) => {
+        const median = p.builds[medianRun(p.builds.map((b) => b.wallS))]!;
+        console.log(`${p.reference} reference, built after each: ${p.builds.map((b) => `${b.wallS} s`).join(', ')}`);
+        const figures = {
+          label: REFERENCE_LABELS[p.reference],
+          build: { wallS: median.wallS, astroS: median.astroS, pagefindS: median.pagefindS },
+          walls: p.builds.map((b) => b.wallS),
+          // Faultline's wall over the reference's, build by build in the order they ran
+          ratios: builds.map((b, k) => +(b.figures.wallS / p.builds[k]!.wallS).toFixed(2)),
+          peakRssMiB: Math.max(...p.builds.map((b) => b.peakRssMiB)),
+          entryPage: pageWeight(median.dist, p.entryPath),
+        };
+        return [p.reference, figures];
+      }),
+    );
     const out = treeSize(dist);
     const index = treeSize(join(dist, 'pagefind'));
-    const entryPath = '/entries/synthetic-memory-1/';
+    const entryPath = `/entries/${entrySlug}/`;
     const weight = pageWeight(dist, entryPath);
     const home = pageWeight(dist, '/');
 
@@ -177,6 +249,7 @@ try {
       pagefindIndexBytes: index.bytes,
       pagefindChunkPositions: chosen.chunkPositions,
       search: browser?.search,
+      references: references.length ? referenceFigures : undefined,
       diagnose: { logBytes: bigLog.length, nodeMs: Math.round(nodeMs), workerMs: browser?.workerMs, top: d.candidates[0]?.id },
     };
     results.push(r);
@@ -230,3 +303,9 @@ console.log(
 console.log(line('  the same query pasted as the search opens, Pagefind still loading: ms after the paste', (r) => (r.search ? `${r.search.pasted.ms} ms` : 'n/a')));
 console.log(line('later query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.later.bytes)}, ${r.search.later.ms} ms` : 'n/a')));
 console.log(line('diagnose 10 MB log: Node / worker', (r) => `${r.diagnose.nodeMs} ms / ${r.diagnose.workerMs ?? 'n/a'} ms`));
+for (const ref of references) {
+  const f = (r: any) => r.references[ref];
+  console.log(line(`${REFERENCE_LABELS[ref]}, the same corpus, built after each build above: cold build, wall (Astro / Pagefind)`, (r) => `${f(r).build.wallS} s (${f(r).build.astroS} / ${f(r).build.pagefindS} s); builds: ${f(r).walls.join(', ')} s`));
+  console.log(line('  Faultline / it, wall, build by build', (r) => f(r).ratios.join(', ')));
+  console.log(line('  its peak RSS; its entry page gzip, JS files', (r) => `${f(r).peakRssMiB} MiB; ${kb(f(r).entryPage.gzip)}, ${f(r).entryPage.jsFiles}`));
+}

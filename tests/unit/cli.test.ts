@@ -105,6 +105,7 @@ describe('bench', () => {
     [['--entry', '100'], "Unknown option '--entry'"],
     [['--entries', '1k'], '--entries takes a whole number of entries'],
     [['--entries', '100', '--runs', '0'], '--runs takes a whole number of builds per size'],
+    [['--entries', '100', '--reference', 'docusaurus'], '--reference takes minimal or starlight (got docusaurus)'],
   ])('refuses %j with the usage line, before generating anything', (args, message) => {
     const r = spawnSync(process.execPath, ['src/bench/run.ts', ...args], { encoding: 'utf8' });
     expect(r.status).toBe(2);

@@ -1,0 +1,209 @@
+/**
+ * The references the cold-build target was set against, built from the same synthetic corpus
+ * on the same machine, each right after each of Faultline's builds (`npm run bench --
+ * --reference minimal --reference starlight`). The issue's figures for them (16.7 s for a
+ * minimal Astro 7 site with one template, 24.7 s for Starlight, at 1,000 entries) were taken on
+ * another day, and this machine's pace moves a build by a fifth or more from one hour to the
+ * next, so the ratio of builds run one after the other says more than any wall time alone.
+ *
+ * Both are installed from the npm registry into one folder under the system's temporary
+ * folder, once per set of versions, and never become this project's dependencies:
+ *
+ * - `minimal`: an Astro site with one template. The entries are an Astro content collection
+ *   (the glob loader, @astrojs/mdx), one page per entry renders its title, summary and body,
+ *   and `<Tabs>` and `<Tab>` are two one-line components. Pagefind indexes it afterwards, as
+ *   Faultline's build does.
+ * - `starlight`: a new Starlight project with its defaults (the sidebar generated from the
+ *   folders, one per category; Expressive Code; Pagefind over every page inside `astro
+ *   build`). Each entry becomes one page with the words Faultline's entry page renders from it:
+ *   the frontmatter's symptoms, causes, fixes, checks, prevention, FAQ and references as
+ *   Markdown sections, the body with its tabs as Starlight's own, and the example logs as code
+ *   blocks.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+
+/** The Starlight release measured; any release that supports this project's Astro will do. */
+export const STARLIGHT_VERSION = '0.42.4';
+
+export const REFERENCES = ['minimal', 'starlight'] as const;
+export type Reference = (typeof REFERENCES)[number];
+
+export const REFERENCE_LABELS: Record<Reference, string> = {
+  minimal: 'a minimal Astro site (one template, @astrojs/mdx; Pagefind after it)',
+  starlight: `Starlight ${STARLIGHT_VERSION} (its defaults; Pagefind inside its build)`,
+};
+
+/**
+ * The folder both references are installed in, on this project's Astro and Vite, with their
+ * dependencies (about 40 s the first time; reused after). Throws, naming the command, when
+ * the npm registry cannot be reached.
+ */
+export function referencesInstall(root: string): string {
+  const version = (pkg: string) => (JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+  const astro = version('astro');
+  // the Vite this project pins (README), so that the references build with the bundler that
+  // Faultline's build uses
+  const vite = version('vite');
+  const dir = join(tmpdir(), `faultline-bench-references-astro-${astro}-vite-${vite}-starlight-${STARLIGHT_VERSION}`);
+  if (!existsSync(join(dir, 'node_modules/@astrojs/starlight/package.json'))) {
+    mkdirSync(dir, { recursive: true });
+    // @astrojs/mdx and Pagefind come with Starlight, at the versions it asks for
+    const manifest = { name: 'faultline-bench-references', private: true, type: 'module', dependencies: { astro, '@astrojs/starlight': STARLIGHT_VERSION }, overrides: { vite } };
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    const args = ['install', '--no-fund', '--no-audit'];
+    console.log(`bench: installing the reference sites (Astro ${astro}, Starlight ${STARLIGHT_VERSION}) into ${dir}`);
+    try {
+      execFileSync('npm', args, { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
+    } catch (error) {
+      throw new Error(`bench --reference: \`npm ${args.join(' ')}\` in ${dir} failed (${(error as Error).message}); it needs the npm registry. Run it by hand, or leave out --reference`, { cause: error });
+    }
+  }
+  return dir;
+}
+
+const write = (file: string, text: string) => {
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, text);
+};
+
+/**
+ * Writes the project of `reference` with the corpus in `corpusDir` (as generateCorpus writes
+ * it) into `install`/`reference`, and returns the project folder and the URL path of the page
+ * made from `entrySlug`. The project's cache folder comes from REFERENCE_BENCH_CACHE, so that
+ * every build can start from an empty one.
+ */
+export function writeReference(reference: Reference, install: string, corpusDir: string, entrySlug: string): { project: string; entryPath: string } {
+  const project = join(install, reference);
+  rmSync(project, { recursive: true, force: true });
+  const slugs = readdirSync(join(corpusDir, 'entries')).sort().map((f) => f.replace(/\.mdx$/, ''));
+  if (!slugs.includes(entrySlug)) throw new Error(`bench --reference: the corpus in ${corpusDir} has no entry ${entrySlug}`);
+  if (reference === 'minimal') {
+    write(join(project, 'astro.config.mjs'), "import mdx from '@astrojs/mdx';\n\nexport default { integrations: [mdx()], cacheDir: process.env.REFERENCE_BENCH_CACHE };\n");
+    write(
+      join(project, 'src/content.config.ts'),
+      "import { defineCollection } from 'astro:content';\nimport { glob } from 'astro/loaders';\n\nexport const collections = { entries: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/entries' }) }) };\n",
+    );
+    write(join(project, 'src/components/Tabs.astro'), '<div class="tabs"><slot /></div>\n');
+    write(join(project, 'src/components/Tab.astro'), '---\nconst { label } = Astro.props;\n---\n<section><h3>{label}</h3><slot /></section>\n');
+    write(
+      join(project, 'src/pages/entries/[slug].astro'),
+      [
+        '---',
+        "import { getCollection, render } from 'astro:content';",
+        "import Tabs from '../../components/Tabs.astro';",
+        "import Tab from '../../components/Tab.astro';",
+        '',
+        'export async function getStaticPaths() {',
+        "  const entries = await getCollection('entries');",
+        '  return entries.map((entry) => ({ params: { slug: entry.id }, props: { entry } }));',
+        '}',
+        'const { entry } = Astro.props;',
+        'const { Content } = await render(entry);',
+        '---',
+        '<html lang="en">',
+        '  <head><meta charset="utf-8" /><title>{entry.data.title}</title></head>',
+        '  <body>',
+        '    <main data-pagefind-body>',
+        '      <h1>{entry.data.title}</h1>',
+        '      <p>{entry.data.summary}</p>',
+        '      <Content components={{ Tabs, Tab }} />',
+        '    </main>',
+        '  </body>',
+        '</html>',
+        '',
+      ].join('\n'),
+    );
+    mkdirSync(join(project, 'src/content/entries'), { recursive: true });
+    for (const slug of slugs) copyFileSync(join(corpusDir, 'entries', `${slug}.mdx`), join(project, 'src/content/entries', `${slug}.mdx`));
+    return { project, entryPath: `/entries/${entrySlug}/` };
+  }
+  write(join(project, 'astro.config.mjs'), "import starlight from '@astrojs/starlight';\n\nexport default { integrations: [starlight({ title: 'Faultline on Starlight' })], cacheDir: process.env.REFERENCE_BENCH_CACHE };\n");
+  write(
+    join(project, 'src/content.config.ts'),
+    "import { defineCollection } from 'astro:content';\nimport { docsLoader } from '@astrojs/starlight/loaders';\nimport { docsSchema } from '@astrojs/starlight/schema';\n\nexport const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };\n",
+  );
+  const docs = join(project, 'src/content/docs');
+  write(join(docs, 'index.mdx'), '---\ntitle: Faultline on Starlight\ndescription: The benchmark corpus, built by Starlight.\n---\n\nThe entries are in the sidebar.\n');
+  let entryPath = '';
+  for (const slug of slugs) {
+    const logsDir = join(corpusDir, 'examples', slug);
+    const logs = existsSync(logsDir) ? readdirSync(logsDir).sort().map((f) => readFileSync(join(logsDir, f), 'utf8')) : [];
+    const { category, page } = starlightPage(readFileSync(join(corpusDir, 'entries', `${slug}.mdx`), 'utf8'), logs);
+    write(join(docs, category, `${slug}.mdx`), page);
+    if (slug === entrySlug) entryPath = `/${category}/${slug}/`;
+  }
+  return { project, entryPath };
+}
+
+interface CorpusEntry {
+  title: string;
+  summary: string;
+  category: string;
+  symptoms: { symptom: string; wording: string; why: string; tellApart: string }[];
+  rootCauses: { title: string; detail: string }[];
+  fixes: { title: string; summary: string }[];
+  confirm: { step: string; command: string; expect: string }[];
+  prevention: string[];
+  affects: string[];
+  faq: { q: string; a: string }[];
+  references: { title: string; url: string }[];
+}
+
+const FRONTMATTER = /^---\n([\s\S]*?)\n---\n/;
+
+/** One corpus entry (its MDX file and example logs) as a Starlight page. */
+export function starlightPage(mdx: string, logs: string[]): { category: string; page: string } {
+  const m = FRONTMATTER.exec(mdx);
+  if (!m) throw new Error('bench --reference starlight: a corpus entry has no frontmatter');
+  const e = load(m[1]!) as CorpusEntry;
+  const body = mdx.slice(m[0].length).replace(/<Tab label=/g, '<TabItem label=').replace(/<\/Tab>/g, '</TabItem>');
+  const link = (url: string) => (/^https?:/.test(url) ? url : `https://github.com/${url.replace('#', '/issues/')}`);
+  const page = [
+    '---',
+    `title: ${JSON.stringify(e.title)}`,
+    `description: ${JSON.stringify(e.summary)}`,
+    '---',
+    '',
+    "import { Tabs, TabItem } from '@astrojs/starlight/components';",
+    '',
+    e.summary,
+    '',
+    '## Symptoms',
+    '',
+    ...e.symptoms.flatMap((s) => [`### ${s.symptom}`, '', s.wording, '', s.why, '', `**Telling it apart:** ${s.tellApart}`, '']),
+    '## Root causes',
+    '',
+    ...e.rootCauses.flatMap((c) => [`### ${c.title}`, '', c.detail, '']),
+    '## Fixes',
+    '',
+    ...e.fixes.flatMap((f) => [`### ${f.title}`, '', f.summary, '']),
+    body.trim(),
+    '',
+    '## Confirm it',
+    '',
+    ...e.confirm.flatMap((c) => [c.step, '', '```sh', c.command, '```', '', c.expect, '']),
+    '## Example logs',
+    '',
+    ...logs.flatMap((l) => ['```text', l.trimEnd(), '```', '']),
+    '## Prevention',
+    '',
+    ...e.prevention.map((p) => `- ${p}`),
+    '',
+    '## Affects',
+    '',
+    ...e.affects.map((a) => `- ${a}`),
+    '',
+    '## FAQ',
+    '',
+    ...e.faq.flatMap((f) => [`### ${f.q}`, '', f.a, '']),
+    '## References',
+    '',
+    ...e.references.map((r) => `- [${r.title}](${link(r.url)})`),
+    '',
+  ].join('\n');
+  return { category: e.category, page };
+}

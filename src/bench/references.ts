@@ -11,8 +11,8 @@
  *
  * - `minimal`: an Astro site with one template. The entries are an Astro content collection
  *   (the glob loader, @astrojs/mdx), one page per entry renders its title, summary and body,
- *   and `<Tabs>` and `<Tab>` are two one-line components. Pagefind indexes it afterwards, as
- *   Faultline's build does.
+ *   and `<Tabs>` and `<Tab>` are two one-line components. This project's Pagefind indexes it
+ *   afterwards, as Faultline's build does.
  * - `starlight`: a new Starlight project with its defaults (the sidebar generated from the
  *   folders, one per category; Expressive Code; Pagefind over every page inside `astro
  *   build`). Each entry becomes one page with the words Faultline's entry page renders from it:
@@ -51,7 +51,8 @@ export function referencesInstall(root: string): string {
   const dir = join(tmpdir(), `faultline-bench-references-astro-${astro}-vite-${vite}-starlight-${STARLIGHT_VERSION}`);
   if (!existsSync(join(dir, 'node_modules/@astrojs/starlight/package.json'))) {
     mkdirSync(dir, { recursive: true });
-    // @astrojs/mdx and Pagefind come with Starlight, at the versions it asks for
+    // @astrojs/mdx comes with Starlight, at the version it asks for; the minimal site is
+    // indexed by this project's own Pagefind
     const manifest = { name: 'faultline-bench-references', private: true, type: 'module', dependencies: { astro, '@astrojs/starlight': STARLIGHT_VERSION }, overrides: { vite } };
     writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const args = ['install', '--no-fund', '--no-audit'];

@@ -23,8 +23,9 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { load } from 'js-yaml';
+import { dirname, join } from 'node:path';
+import { parseEntrySource } from '../lib/content/read.ts';
+import type { Problem } from '../lib/schema/errors.ts';
 
 /** The Starlight release measured; any release that supports this project's Astro will do. */
 export const STARLIGHT_VERSION = '0.42.4';
@@ -67,7 +68,7 @@ export function referencesInstall(root: string): string {
 }
 
 const write = (file: string, text: string) => {
-  mkdirSync(join(file, '..'), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
 };
 
@@ -154,14 +155,14 @@ interface CorpusEntry {
   references: { title: string; url: string }[];
 }
 
-const FRONTMATTER = /^---\n([\s\S]*?)\n---\n/;
-
 /** One corpus entry (its MDX file and example logs) as a Starlight page. */
 export function starlightPage(mdx: string, logs: string[]): { category: string; page: string } {
-  const m = FRONTMATTER.exec(mdx);
-  if (!m) throw new Error('bench --reference starlight: a corpus entry has no frontmatter');
-  const e = load(m[1]!) as CorpusEntry;
-  const body = mdx.slice(m[0].length).replace(/<Tab label=/g, '<TabItem label=').replace(/<\/Tab>/g, '</TabItem>');
+  // read as the site reads an entry file
+  const problems: Problem[] = [];
+  const source = parseEntrySource('entry.mdx', 'entry.mdx', mdx, problems);
+  if (problems.length) throw new Error(`bench --reference starlight: a corpus entry cannot be read: ${problems.map((p) => p.message).join('; ')}`);
+  const e = source.data as CorpusEntry;
+  const body = source.body.replace(/<Tab label=/g, '<TabItem label=').replace(/<\/Tab>/g, '</TabItem>');
   const link = (url: string) => (/^https?:/.test(url) ? url : `https://github.com/${url.replace('#', '/issues/')}`);
   const page = [
     '---',

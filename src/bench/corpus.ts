@@ -199,6 +199,7 @@ export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
       ];
       writeFileSync(join(dir, 'examples', slug, `example-${e}.log`), `${lines.join('\n')}\n`);
     }
+    writeFileSync(join(dir, 'examples', slug, 'sources.yaml'), 'logs:\n  - file: example-1.log\n    handWritten: true\n  - file: example-2.log\n    handWritten: true\n');
   }
   return { dir, entries: n, words: Math.round(totalWords / n) };
 }

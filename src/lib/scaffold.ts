@@ -165,6 +165,15 @@ export const EXAMPLE_PLACEHOLDER = `TODO replace this file with a realistic log 
 and add at least one more. Delete the folder for a silent failure that prints nothing.
 `;
 
+/** Every log of an example folder names where it comes from (src/lib/schema/sources.ts). */
+export const EXAMPLE_SOURCES = `# Where each log of this folder comes from. A real log is machine output copied from a public
+# thread, trimmed but never reworded: give its URL and the thread's title. Mark a log you wrote
+# yourself handWritten: true.
+logs:
+  - file: example-1.log
+    handWritten: true
+`;
+
 export function writeScaffold(contentDir: string, id: string, slug: string, title: string, category: string, today: string): { entry: string; examples: string } {
   const entry = join(contentDir, 'entries', `${slug}.mdx`);
   const examples = join(contentDir, 'examples', slug);
@@ -172,5 +181,6 @@ export function writeScaffold(contentDir: string, id: string, slug: string, titl
   writeFileSync(entry, template(id, title, category, today));
   mkdirSync(examples, { recursive: true });
   writeFileSync(join(examples, 'example-1.log'), EXAMPLE_PLACEHOLDER);
+  writeFileSync(join(examples, 'sources.yaml'), EXAMPLE_SOURCES);
   return { entry, examples };
 }

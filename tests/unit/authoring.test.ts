@@ -49,7 +49,7 @@ describe('npm run new', () => {
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toContain('wrote content/entries/scaffolded-test-failure.mdx (MEM-009)');
     const file = join(root, 'content/entries/scaffolded-test-failure.mdx');
-    expect(readdirSync(join(root, 'content/examples/scaffolded-test-failure'))).toEqual(['example-1.log']);
+    expect(readdirSync(join(root, 'content/examples/scaffolded-test-failure'))).toEqual(['example-1.log', 'sources.yaml']);
 
     const before = check(root);
     expect(before.status).toBe(1); // placeholders fail the check
@@ -59,6 +59,7 @@ describe('npm run new', () => {
     const logs = join(root, 'content/examples/scaffolded-test-failure');
     writeFileSync(join(logs, 'example-1.log'), 'step 1\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.1 GiB\n');
     writeFileSync(join(logs, 'example-2.log'), '[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB.\n');
+    appendFileSync(join(logs, 'sources.yaml'), '  - file: example-2.log\n    handWritten: true\n');
     const after = check(root);
     expect(after.stdout).toMatch(/all valid/);
     expect(after.status).toBe(0);

@@ -15,12 +15,12 @@ describe('the shipped content', () => {
     expect(content.problems.map(formatProblem)).toEqual([]);
   });
 
-  test('every entry ranks first on each of its own example logs', () => {
+  test('every entry ranks first on each of its own hand-written example logs', () => {
     const m = compileMatcher(fingerprintsFor(content));
     const misses: string[] = [];
     let total = 0;
     for (const e of content.entries) {
-      for (const ex of content.examples.get(e.slug) ?? []) {
+      for (const ex of (content.examples.get(e.slug) ?? []).filter((x) => !x.real)) {
         total++;
         const ranked = diagnose(ex.text, m).candidates;
         if (ranked[0]?.id !== e.id) {

@@ -94,7 +94,9 @@ export function lintContent(sources: ContentSources, content: ValidatedContent):
         message: `an entry that prints something ships at least two example logs in content/examples/${entry.slug}/ (found ${examples.length})`,
       });
     }
-    for (const ex of examples) {
+    // Real logs are the evaluation set (npm run eval:diagnose): the patterns are never made to
+    // fit them here. Hand-written logs were written next to the patterns and must match.
+    for (const ex of examples.filter((x) => !x.real)) {
       const lines = ex.text.split('\n');
       const text = ex.text;
       const hit = patterns.some((re) => (re.source.includes('\\n') ? re.test(text) : lines.some((l) => re.test(l))));

@@ -8,6 +8,7 @@ import { join, relative, basename, resolve } from 'node:path';
 import { parseDocument, type Document } from 'yaml';
 import { load as loadYaml, CORE_SCHEMA } from 'js-yaml';
 import type { Problem } from '../schema/errors.ts';
+import { LogSourcesSchema, type ExampleLog, type LogSources } from '../schema/sources.ts';
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes. */
@@ -33,6 +34,10 @@ export interface ContentSources {
   registry: SourceFile;
   /** example logs per entry slug: file (relative) → text */
   examples: Map<string, { file: string; text: string }[]>;
+  /** each example folder's sources.yaml, by entry slug, when the folder has one */
+  exampleSources: Map<string, SourceFile>;
+  /** logs that no entry explains (content/negatives/), with their sources.yaml */
+  negatives: { logs: { file: string; text: string }[]; sources?: SourceFile };
   problems: Problem[];
 }
 
@@ -46,6 +51,9 @@ export function contentDir(root: string): string {
 export const ENTRIES = 'entries';
 export const REGISTRY = 'symptoms.yaml';
 export const EXAMPLES = 'examples';
+export const NEGATIVES = 'negatives';
+/** Each folder of logs names where they come from in this file (src/lib/schema/sources.ts). */
+export const LOG_SOURCES = 'sources.yaml';
 
 /**
  * lineOf for a YAML source. Only files with a problem ever ask for a line, so the parsed
@@ -217,23 +225,57 @@ export function readContent(root: string): ContentSources {
     registry = { file: REGISTRY_FILE, abs: regAbs, data: parsed.data, lineOf: lineFinder(source, 0, parsed.doc) };
   }
 
+  const readYaml = (abs: string): SourceFile => {
+    const source = readFileSync(abs, 'utf8');
+    const parsed = parseYaml(source);
+    for (const err of parsed.errors) problems.push({ file: rel(abs), line: err.line || undefined, path: '', message: `not valid YAML: ${err.message}` });
+    return { file: rel(abs), abs, data: parsed.data, lineOf: lineFinder(source, 0, parsed.doc) };
+  };
+  const readLogs = (folder: string) =>
+    listFiles(folder, /\.log$/).map((name) => ({ file: rel(join(folder, name)), text: readFileSync(join(folder, name), 'utf8') }));
+
   const examples = new Map<string, { file: string; text: string }[]>();
+  const exampleSources = new Map<string, SourceFile>();
   const exDir = join(dir, EXAMPLES);
   if (existsSync(exDir)) {
     for (const slug of readdirSync(exDir).sort()) {
-      const dir = join(exDir, slug);
-      if (!statSync(dir).isDirectory()) continue;
-      examples.set(
-        slug,
-        listFiles(dir, /\.log$/).map((name) => ({ file: rel(join(dir, name)), text: readFileSync(join(dir, name), 'utf8') })),
-      );
+      const folder = join(exDir, slug);
+      if (!statSync(folder).isDirectory()) continue;
+      examples.set(slug, readLogs(folder));
+      if (existsSync(join(folder, LOG_SOURCES))) exampleSources.set(slug, readYaml(join(folder, LOG_SOURCES)));
     }
   }
-  return { root, entries, registry, examples, problems };
+  const negDir = join(dir, NEGATIVES);
+  const negatives: ContentSources['negatives'] = { logs: readLogs(negDir) };
+  if (existsSync(join(negDir, LOG_SOURCES))) negatives.sources = readYaml(join(negDir, LOG_SOURCES));
+  return { root, entries, registry, examples, exampleSources, negatives, problems };
 }
 
-/** The example logs of one entry, sorted by file name. */
-export function readExamplesFor(root: string, slug: string): { file: string; name: string; text: string }[] {
+/**
+ * The example logs of one entry, sorted by file name, each with the thread it was copied from
+ * when its folder's sources.yaml names one. The build has validated that file before the pages
+ * read it; a file that does not parse here gives logs without sources.
+ */
+export function readExamplesFor(root: string, slug: string): (ExampleLog & { name: string })[] {
   const dir = join(contentDir(root), EXAMPLES, slug);
-  return listFiles(dir, /\.log$/).map((name) => ({ file: relative(root, join(dir, name)).split('\\').join('/'), name, text: readFileSync(join(dir, name), 'utf8') }));
+  const sources = readLogSources(join(dir, LOG_SOURCES));
+  return listFiles(dir, /\.log$/).map((name) => ({
+    file: relative(root, join(dir, name)).split('\\').join('/'),
+    name,
+    text: readFileSync(join(dir, name), 'utf8'),
+    ...realOf(sources, name),
+  }));
+}
+
+function readLogSources(abs: string): LogSources | undefined {
+  if (!existsSync(abs)) return undefined;
+  const parsed = LogSourcesSchema.safeParse(parseYaml(readFileSync(abs, 'utf8')).data);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The `real` field of an ExampleLog: the thread a log file was copied from, if any. */
+export function realOf(sources: LogSources | undefined, name: string): Pick<ExampleLog, 'real'> {
+  const log = sources?.logs.find((l) => l.file === name);
+  if (!log?.source || !log.title) return {};
+  return { real: { source: log.source, title: log.title, ...(log.versions ? { versions: log.versions } : {}) } };
 }

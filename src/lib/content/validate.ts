@@ -10,6 +10,8 @@ import { describeIssue, formatProblem, show, unknownValueMessage, type Problem }
 import { rememberValidData, type ContentSources, type EntrySource } from './read.ts';
 import { compareIds, compareText } from '../order.ts';
 import { checkBody as checkBodyComponents } from './body.ts';
+import { LogSourcesSchema, type ExampleLog } from '../schema/sources.ts';
+import { realOf, type SourceFile } from './read.ts';
 
 /**
  * An entry as the pages see it: the validated frontmatter, the slug and the file. The pages
@@ -29,8 +31,10 @@ export interface SourceEntry extends Entry {
 export interface ValidatedContent {
   entries: SourceEntry[];
   symptoms: SymptomData[];
-  /** example logs by entry slug */
-  examples: Map<string, { file: string; text: string }[]>;
+  /** example logs by entry slug, each with the thread it was copied from when it is real */
+  examples: Map<string, ExampleLog[]>;
+  /** real logs of failures no entry explains: the matcher should match nothing on them */
+  negatives: ExampleLog[];
   problems: Problem[];
 }
 
@@ -226,20 +230,56 @@ export function validateContent(sources: ContentSources): ValidatedContent {
     });
   }
 
-  // 4. Example logs belong to an entry.
+  // 4. Example logs belong to an entry, and say where they come from.
   const slugs = new Set(valid.map((v) => v.src.slug));
+  const examples = new Map<string, ExampleLog[]>();
   for (const [slug, files] of sources.examples) {
     if (!slugs.has(slug) && !sources.entries.some((e) => e.slug === slug)) {
       problems.push({ file: `content/examples/${slug}`, path: '', message: `no entry has the slug "${slug}"; rename the folder after its entry's file name` });
     }
-    for (const ex of files) if (!ex.text.trim()) problems.push({ file: ex.file, path: '', message: 'example log is empty' });
+    examples.set(slug, checkLogFolder(files, sources.exampleSources.get(slug), problems));
   }
+  const negatives = sources.negatives.logs.length || sources.negatives.sources ? checkLogFolder(sources.negatives.logs, sources.negatives.sources, problems) : [];
 
   const entries: SourceEntry[] = valid
     .map(({ src, data }) => ({ ...data, slug: src.slug, file: src.file, body: src.body }))
     .sort((a, b) => compareIds(a.id, b.id));
   problems.sort((a, b) => compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0));
-  return { entries, symptoms, examples: sources.examples, problems };
+  return { entries, symptoms, examples, negatives, problems };
+}
+
+/**
+ * A folder of logs and its sources.yaml: the file must list every log once, and each listed
+ * log must exist. A folder with logs and no sources.yaml is a problem too, so that no log's
+ * origin is left unsaid.
+ */
+function checkLogFolder(files: { file: string; text: string }[], yaml: SourceFile | undefined, problems: Problem[]): ExampleLog[] {
+  for (const ex of files) if (!ex.text.trim()) problems.push({ file: ex.file, path: '', message: 'example log is empty' });
+  const folder = files[0]?.file.replace(/\/[^/]+$/, '') ?? yaml?.file.replace(/\/[^/]+$/, '');
+  if (!yaml) {
+    if (files.length) problems.push({ file: `${folder}/sources.yaml`, path: '', message: `missing: list each log of ${folder}/ with its source (logs: - file: x.log, source: https://..., title: ...) or handWritten: true` });
+    return files;
+  }
+  if (yaml.data === undefined) return files;
+  const parsed = LogSourcesSchema.safeParse(yaml.data);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const { path, message, at } = describeIssue(issue, yaml.data);
+      problems.push({ file: yaml.file, line: yaml.lineOf(at), path, message });
+    }
+    return files;
+  }
+  const names = new Set(files.map((f) => f.file.slice(f.file.lastIndexOf('/') + 1)));
+  const listed = new Set<string>();
+  parsed.data.logs.forEach((log, i) => {
+    if (listed.has(log.file)) problems.push({ file: yaml.file, line: yaml.lineOf(['logs', i, 'file']), path: `logs.${i}.file`, message: `${show(log.file)} is listed twice` });
+    else if (!names.has(log.file)) problems.push({ file: yaml.file, line: yaml.lineOf(['logs', i, 'file']), path: `logs.${i}.file`, message: `${show(log.file)} is not in ${folder}/; fix the name or remove the item` });
+    listed.add(log.file);
+  });
+  for (const name of names) {
+    if (!listed.has(name)) problems.push({ file: yaml.file, line: yaml.lineOf(['logs']), path: 'logs', message: `${folder}/${name} is not listed; add it with its source, or handWritten: true` });
+  }
+  return files.map((f) => ({ ...f, ...realOf(parsed.data, f.file.slice(f.file.lastIndexOf('/') + 1)) }));
 }
 
 /** One error for the build: every problem, one per line. */

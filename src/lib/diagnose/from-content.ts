@@ -10,7 +10,8 @@ import { triggeredSignals } from './match.ts';
 export function examplesById(content: ValidatedContent): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const e of content.entries) {
-    const ex = content.examples.get(e.slug);
+    // hand-written logs only: real ones are the evaluation set and never shape the weights
+    const ex = content.examples.get(e.slug)?.filter((x) => !x.real);
     if (ex?.length && e.status === 'published') out.set(e.id, ex.map((x) => x.text));
   }
   return out;

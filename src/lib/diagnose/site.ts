@@ -13,7 +13,10 @@ export function siteFingerprints(site: SiteIndex): Fingerprints {
   if (cached) return cached;
   const examples = new Map<string, string[]>();
   for (const e of site.entries) {
-    const texts = readExamplesFor(process.cwd(), e.slug).map((x) => x.text);
+    // hand-written logs only, as in from-content.ts: real ones are the evaluation set
+    const texts = readExamplesFor(process.cwd(), e.slug)
+      .filter((x) => !x.real)
+      .map((x) => x.text);
     if (texts.length) examples.set(e.id, texts);
   }
   cached = buildFingerprints(site.allEntries, site.symptoms, examples, triggeredSignals);

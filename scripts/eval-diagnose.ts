@@ -1,0 +1,71 @@
+/**
+ * npm run eval:diagnose: the matcher on the real logs of content/examples/ (those with a
+ * source in their folder's sources.yaml) and on the negatives of content/negatives/, through
+ * the same code as the CLI. Prints top-1 and top-3 for the development and held-out parts,
+ * how many negatives stayed quiet, and the misses of the development part.
+ *
+ *   npm run eval:diagnose                  figures for both parts, development misses
+ *   npm run eval:diagnose -- --held-out    also list the held-out misses (to record them,
+ *                                          never to tune on them)
+ *   npm run eval:diagnose -- --json        the figures as JSON
+ */
+import { readContent } from '../src/lib/content/read.ts';
+import { validateContent } from '../src/lib/content/validate.ts';
+import { formatProblem } from '../src/lib/schema/errors.ts';
+import { fingerprintsFor } from '../src/lib/diagnose/from-content.ts';
+import { compileMatcher, diagnose } from '../src/lib/diagnose/match.ts';
+import { figures, partOf, percent, type Outcome, type Part } from '../src/lib/diagnose/evaluate.ts';
+
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => !['--held-out', '--json'].includes(a));
+if (unknown.length) {
+  console.error(`eval:diagnose: unknown option ${unknown.join(' ')}\nusage: npm run eval:diagnose -- [--held-out] [--json]`);
+  process.exit(2);
+}
+
+const content = validateContent(readContent(process.cwd()));
+const errors = content.problems.filter((p) => p.severity !== 'warning');
+if (errors.length) {
+  console.error(`eval:diagnose: the content has problems; run npm run check:content\n${errors.map(formatProblem).join('\n')}`);
+  process.exit(2);
+}
+const matcher = compileMatcher(fingerprintsFor(content));
+const outcomes: Outcome[] = [];
+const categoryOf = new Map<string, string>();
+for (const e of content.entries) {
+  for (const ex of content.examples.get(e.slug) ?? []) {
+    if (!ex.real) continue;
+    categoryOf.set(ex.file, e.category);
+    outcomes.push({ file: ex.file, part: partOf(ex.file), expected: e.id, ranked: diagnose(ex.text, matcher).candidates });
+  }
+}
+for (const ex of content.negatives) outcomes.push({ file: ex.file, part: partOf(ex.file), ranked: diagnose(ex.text, matcher).candidates });
+
+const parts: Part[] = ['development', 'held-out'];
+const byPart = Object.fromEntries(parts.map((p) => [p, figures(outcomes, p)])) as Record<Part, ReturnType<typeof figures>>;
+
+if (args.includes('--json')) {
+  console.log(JSON.stringify(byPart, null, 2));
+  process.exit(0);
+}
+
+for (const part of parts) {
+  const f = byPart[part];
+  console.log(
+    `${part.padEnd(12)} ${String(f.logs).padStart(4)} logs: top-1 ${f.top1} (${percent(f.top1, f.logs)}), top-3 ${f.top3} (${percent(f.top3, f.logs)}); ` +
+      `${f.negatives} negatives: ${f.quiet} quiet (${percent(f.quiet, f.negatives)})`,
+  );
+}
+const counts = new Map<string, number>();
+for (const o of outcomes) if (o.expected) counts.set(categoryOf.get(o.file)!, (counts.get(categoryOf.get(o.file)!) ?? 0) + 1);
+console.log(`real logs by category: ${[...counts].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ')}`);
+
+const list = (part: Part) => {
+  const f = byPart[part];
+  if (f.misses.length) console.log(`\n${part} misses (expected → first three):`);
+  for (const m of f.misses) console.log(`  ${m.file}: ${m.expected} → ${m.got.join(', ') || 'nothing'}`);
+  if (f.loud.length) console.log(`\n${part} negatives that matched:`);
+  for (const m of f.loud) console.log(`  ${m.file}: ${m.got.join(', ')}`);
+};
+list('development');
+if (args.includes('--held-out')) list('held-out');

@@ -1,0 +1,70 @@
+/**
+ * The matcher's evaluation on real logs: which part each log belongs to, and what the matcher
+ * made of it. Pure: the caller reads the logs and runs the matcher.
+ *
+ * The real logs are split once, by a hash of the file name, into a development part (about
+ * two thirds) and a held-out part. Patterns and weights may be changed while looking at the
+ * development part only; a held-out miss is recorded, never tuned for. The split depends on
+ * the file name alone, so a log keeps its part when it moves to another entry's folder.
+ */
+import { createHash } from 'node:crypto';
+
+export type Part = 'development' | 'held-out';
+
+/** The part of a real log, from the SHA-256 of its file name: a first byte under 86 is held out. */
+export function partOf(fileName: string): Part {
+  const name = fileName.slice(fileName.lastIndexOf('/') + 1);
+  return createHash('sha256').update(name).digest()[0]! < 86 ? 'held-out' : 'development';
+}
+
+export interface Ranked {
+  id: string;
+  confidence?: 'high' | 'medium' | 'low';
+}
+
+export interface Outcome {
+  file: string;
+  part: Part;
+  /** the entry that explains the log; undefined for a negative */
+  expected?: string;
+  /** the matcher's candidates, best first */
+  ranked: Ranked[];
+}
+
+export interface PartFigures {
+  logs: number;
+  top1: number;
+  top3: number;
+  negatives: number;
+  /** negatives that matched nothing, or only with low confidence */
+  quiet: number;
+  misses: { file: string; expected: string; got: string[] }[];
+  loud: { file: string; got: string[] }[];
+}
+
+/** A negative passes when nothing matched, or when its best match is only low confidence. */
+export function isQuiet(ranked: Ranked[]): boolean {
+  return !ranked.length || ranked[0]!.confidence === 'low';
+}
+
+export function figures(outcomes: Outcome[], part: Part): PartFigures {
+  const out: PartFigures = { logs: 0, top1: 0, top3: 0, negatives: 0, quiet: 0, misses: [], loud: [] };
+  const show = (r: Ranked[]) => r.slice(0, 3).map((c) => (c.confidence ? `${c.id} (${c.confidence})` : c.id));
+  for (const o of outcomes) {
+    if (o.part !== part) continue;
+    if (o.expected === undefined) {
+      out.negatives++;
+      if (isQuiet(o.ranked)) out.quiet++;
+      else out.loud.push({ file: o.file, got: show(o.ranked) });
+      continue;
+    }
+    out.logs++;
+    const at = o.ranked.findIndex((c) => c.id === o.expected);
+    if (at === 0) out.top1++;
+    if (at >= 0 && at < 3) out.top3++;
+    if (at !== 0) out.misses.push({ file: o.file, expected: o.expected, got: show(o.ranked) });
+  }
+  return out;
+}
+
+export const percent = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : '–');

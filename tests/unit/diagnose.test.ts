@@ -108,10 +108,13 @@ describe('matching and weighting', () => {
 
   test('a bare line of a shared symptom ranks its entries alike, says so and names the page that tells them apart', () => {
     const d = diagnose(OOM, compileMatcher(fingerprints()));
-    expect(d.shared).toEqual({ symptom: 'cuda-oom', label: 'CUDA out of memory', url: '/symptoms/cuda-oom/', entries: 4 });
+    const tied = ['MEM-001', 'MEM-003', 'MEM-008', 'CONF-006'].map((id) => ({ id, tellApart: 't' }));
+    expect(d.shared).toEqual({ symptom: 'cuda-oom', label: 'CUDA out of memory', url: '/symptoms/cuda-oom/', entries: 4, tied });
     expect(new Set(d.candidates.map((c) => c.score)).size).toBe(1);
     // the entries the symptom defines first; CONF-006, which lists it third, last despite its id
     expect(d.candidates.map((c) => c.id)).toEqual(['MEM-001', 'MEM-003', 'MEM-008', 'CONF-006']);
+    // "one of these": none of them is called certain
+    expect(d.candidates.some((c) => c.confidence === 'high')).toBe(false);
   });
 
   test('nothing is called alike once something sets one entry apart', () => {

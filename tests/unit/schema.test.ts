@@ -52,7 +52,7 @@ describe('schema errors name the file, the line, the dotted field and the bad va
     const e = entry();
     e.symptoms[0] = { ...e.symptoms[0]!, patterns: ['CUDA (out of memory'] };
     expect(problemsOf([{ slug: 'x', data: e }])).toEqual([
-      'content/entries/x.mdx:19: symptoms.0.patterns.0: does not compile as a JavaScript regular expression (/CUDA (out of memory/u: Unterminated group)',
+      'content/entries/x.mdx:19: symptoms.0.patterns.0: does not compile as a log pattern (RE2 syntax, matched in linear time): missing closing ): `CUDA (out of memory`',
     ]);
   });
 
@@ -176,7 +176,7 @@ describe('the symptom registry', () => {
   test('rejects duplicate ids and bad patterns, naming the symptom', () => {
     const reg = [...registry, { ...registry[0]!, patterns: ['('] }];
     expect(problemsOf([{ slug: 'a', data: entry() }], reg)).toEqual([
-      'content/symptoms.yaml: cuda-oom.patterns.0: does not compile as a JavaScript regular expression (/(/u: Unterminated group)',
+      'content/symptoms.yaml: cuda-oom.patterns.0: does not compile as a log pattern (RE2 syntax, matched in linear time): missing closing ): `(`',
     ]);
     expect(problemsOf([{ slug: 'a', data: entry() }], [...registry, registry[1]])).toEqual(['content/symptoms.yaml: loss-nan.id: symptom id "loss-nan" is defined twice (also at item 2)']);
   });

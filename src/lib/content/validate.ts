@@ -220,6 +220,16 @@ export function validateContent(sources: ContentSources): ValidatedContent {
     });
   }
 
+  // A symptom's generic cause is a published entry that shows the symptom.
+  reg.data !== undefined &&
+    symptoms.forEach((s) => {
+      if (!s.generic) return;
+      const i = (reg.data as { id?: unknown }[]).findIndex((raw) => raw?.id === s.id);
+      const at = { file: reg.file, line: reg.lineOf([i, 'generic']), path: `${s.id}.generic` };
+      if (!byId.has(s.generic)) problems.push({ ...at, message: unknownValueMessage('entry id', s.generic, allIds) });
+      else if (!(sharers.get(s.id) ?? []).includes(s.generic)) problems.push({ ...at, message: `${s.generic} does not list symptom "${s.id}"; name an entry that shows it (${(sharers.get(s.id) ?? []).join(', ') || 'none does'})` });
+    });
+
   // Related links should go both ways; the build warns, the content lint fails.
   for (const { src, data } of valid) {
     data.related.forEach((rid, i) => {

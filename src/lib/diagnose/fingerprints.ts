@@ -26,9 +26,13 @@ export interface Signal {
 
 export interface Fingerprints {
   version: 1;
-  /** `symptom` is the entry's first (defining) symptom */
-  entries: { id: string; title: string; url: string; category: string; symptom: string }[];
-  symptoms: { id: string; label: string; url: string; collateral: boolean }[];
+  /**
+   * `symptom` is the entry's first (defining) symptom; `tellApart` holds, for each symptom the
+   * entry shares with others, the check that tells it apart (shown under "one of these").
+   */
+  entries: { id: string; title: string; url: string; category: string; symptom: string; tellApart?: Record<string, string> }[];
+  /** `generic`: the entry that explains the symptom when a log shows nothing more specific */
+  symptoms: { id: string; label: string; url: string; collateral: boolean; generic?: string; level?: 'warning' }[];
   signals: Signal[];
   cues: { entry: string; source: string }[];
 }
@@ -73,8 +77,13 @@ export function buildFingerprints(
 
   const fp: Fingerprints = {
     version: 1,
-    entries: published.map((e) => ({ id: e.id, title: e.title, url: entryUrl(e.slug), category: e.category, symptom: e.symptoms[0]!.symptom })),
-    symptoms: [...symptoms].sort((a, b) => a.id.localeCompare(b.id)).map((s) => ({ id: s.id, label: s.label, url: symptomUrl(s.id), collateral: s.collateral })),
+    entries: published.map((e) => {
+      const tell = e.symptoms.filter((s) => s.tellApart && (bySymptom.get(s.symptom)?.length ?? 0) > 1).map((s) => [s.symptom, s.tellApart!] as const);
+      return { id: e.id, title: e.title, url: entryUrl(e.slug), category: e.category, symptom: e.symptoms[0]!.symptom, ...(tell.length ? { tellApart: Object.fromEntries(tell) } : {}) };
+    }),
+    symptoms: [...symptoms]
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((s) => ({ id: s.id, label: s.label, url: symptomUrl(s.id), collateral: s.collateral, ...(s.generic ? { generic: s.generic } : {}), ...(s.level ? { level: s.level } : {}) })),
     signals: [...signals.values()],
     cues: published.flatMap((e) => e.cues.map((source) => ({ entry: e.id, source }))),
   };

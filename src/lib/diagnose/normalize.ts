@@ -95,7 +95,8 @@ export function maskLine(clean: string): string {
 const ERRORISH = /\b(?:[A-Z]\w*(?:Error|Exception)\b|Traceback \(most recent call last\)|CUDA error|NCCL error|Assertion\b.*failed|SIGKILL|SIGTERM|SIGSEGV|SIGABRT|exitcode\s*:\s*-?\d|Killed\b|timed out|timing out|Segmentation fault|core dumped|FAILED|fatal)/;
 const WARNINGISH = /(?:\b\w*Warning\b|^WARNING\b|\bWARN(?:ING)?\b|^\[?W\d{4} )/;
 
-export type Level = 'error' | 'warning' | 'info';
+/** `frame`: a traceback frame or the source line printed under one (set by the matcher). */
+export type Level = 'error' | 'warning' | 'info' | 'frame';
 
 export function lineLevel(clean: string, original: string): Level {
   if (WARNINGISH.test(clean) || /^\[?W\d{4} /.test(original.replace(/^\[(?:rank|default)\d+\]:/, ''))) return 'warning';

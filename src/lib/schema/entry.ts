@@ -9,6 +9,7 @@
  * collide with nothing) cannot be expressed per entry; they live in `../content/validate.ts`.
  */
 import { z } from 'zod';
+import { patternProblem } from '../diagnose/engine.ts';
 import {
   CATEGORY_IDS,
   FRAMEWORK_IDS,
@@ -28,24 +29,20 @@ const text = (what: string) =>
   z.string({ error: `expected ${what} as text` }).trim().min(1, `${what} is empty`);
 
 /**
- * A log pattern: a JavaScript regular expression source, matched against one normalised
- * log line (or, when it contains `\n`, against a few consecutive lines).
- * It is compiled here so that a broken pattern fails validation, never the browser.
+ * A log pattern: a regular expression in RE2 syntax, matched in any case against one
+ * normalised log line (or, when it contains `\n`, against a few consecutive lines). It is
+ * compiled here with the matcher's own engine (src/lib/diagnose/engine.ts), which matches in
+ * time linear in the line, so that a broken, unsupported or match-all pattern fails validation,
+ * never a reader's diagnosis.
  */
 export const PatternSchema = z
   .string({ error: 'expected a regular expression as text' })
   .min(1, 'pattern is empty')
   .superRefine((source, ctx) => {
-    try {
-      new RegExp(source, 'u');
-    } catch (error) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `does not compile as a JavaScript regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')})`,
-      });
-    }
+    const problem = patternProblem(source);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .describe('A JavaScript regular expression over one log line, e.g. `CUDA out of memory\\. Tried to allocate`.');
+  .describe('A regular expression (RE2 syntax, matched in any case) over one log line, e.g. `CUDA out of memory\\. Tried to allocate`.');
 
 /** One symptom of the entry, pointing at the canonical registry in content/symptoms.yaml. */
 export const SymptomRefSchema = z.strictObject({

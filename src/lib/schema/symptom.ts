@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CATEGORY_IDS } from './vocabulary.ts';
-import { PatternSchema, SLUG_PATTERN } from './entry.ts';
+import { ID_PATTERN, PatternSchema, SLUG_PATTERN } from './entry.ts';
 
 export const SymptomSchema = z.strictObject({
   /** Permanent kebab-case id, used in URLs (/symptoms/<id>/): `cuda-oom`. */
@@ -27,6 +27,25 @@ export const SymptomSchema = z.strictObject({
     .boolean()
     .default(false)
     .describe('True for symptoms that are usually the downstream effect of a failure elsewhere in a job, such as the NCCL timeouts on ranks that waited for a crashed one. Default: false.'),
+  /**
+   * The entry that explains this symptom when a log shows nothing more specific: the most
+   * common cause, such as MEM-001 for a CUDA out-of-memory error. It leads the entries that tie
+   * on the symptom alone. Optional.
+   */
+  generic: z
+    .string()
+    .regex(ID_PATTERN, 'expected an entry id such as MEM-001')
+    .optional()
+    .describe('The entry that explains this symptom when a log shows nothing more specific (its most common cause), e.g. MEM-001 for cuda-oom. It leads the entries that tie on this symptom alone. Optional.'),
+  /**
+   * `warning` for a message that libraries log as a warning without saying so on the line
+   * (Transformers' "Some weights of … were not initialized"): its lines then count as warnings,
+   * a quarter of an error. Default: the line's own level.
+   */
+  level: z
+    .literal('warning')
+    .optional()
+    .describe('`warning` for a message libraries log as a warning without saying so on the line; its lines then count a quarter of an error. Default: the level the line itself shows.'),
   /** Regular expressions over log lines. Empty for symptoms seen in metrics or behaviour, not logs. */
   patterns: z
     .array(PatternSchema)

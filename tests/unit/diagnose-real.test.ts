@@ -1,0 +1,130 @@
+// The matcher on the shipped content, one real line (or a few) for each way real pastes differ
+// from the entries' own examples. Each line is copied from the public thread named beside it.
+import { describe, expect, test } from 'vitest';
+import { readContent } from '../../src/lib/content/read.ts';
+import { validateContent } from '../../src/lib/content/validate.ts';
+import { fingerprintsFor } from '../../src/lib/diagnose/from-content.ts';
+import { compileMatcher, diagnose } from '../../src/lib/diagnose/match.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const matcher = compileMatcher(fingerprintsFor(validateContent(readContent(root))));
+const first = (log: string) => diagnose(log, matcher).candidates[0]?.id;
+
+describe('older wordings and other capitalisation', () => {
+  test.each([
+    // pytorch/pytorch#3038
+    ['RuntimeError: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in a non-contiguous input.', 'HW-007'],
+    // rowanz/neural-motifs#58
+    ['RuntimeError: cuda runtime error (2) : out of memory at /pytorch/aten/src/THC/THCTensorRandom.cu:25', 'MEM-001'],
+    // nunchux-ai/nunchaku#144
+    ['RuntimeError: CUDA error: out of memory', 'MEM-001'],
+    // yangjianxin1/GPT2-chitchat (old PyTorch's TH wording)
+    ['RuntimeError: index out of range: Tried to access index 50257 out of table with 50256 rows. at C:\\w\\1\\s\\windows\\pytorch\\aten\\src\\TH/generic/THTensorEvenMoreMath.cpp:237', 'TOK-004'],
+    // Netease-Games/QAnything#302 (vLLM's block counts before its V1 engine)
+    ['INFO 04-27 10:13:05 llm_engine.py:275] # GPU blocks: 0, # CPU blocks: 256', 'SERV-002'],
+    // pytorch/torchdynamo#1673 (before torchdynamo moved into PyTorch)
+    ['[2022-10-14 15:59:22,874] torchdynamo.convert_frame: [WARNING] torchdynamo hit config.cache_size_limit (64)', 'PERF-001'],
+    // FD-GAN#40 (PyTorch 0.x)
+    ['KeyError: \'unexpected key "module.base_model.base.conv1.weight" in state_dict\'', 'CKPT-001'],
+  ])('%s', (line, id) => expect(first(line)).toBe(id));
+
+  test('a state-dict size mismatch wrapped after its colon still names the embedding', () => {
+    // autotrain-advanced#790
+    const log = [
+      'RuntimeError: Error(s) in loading state_dict for PeftModelForCausalLM:',
+      'size mismatch for base_model.model.model.embed_tokens.weight: ',
+      'copying a param with shape torch.Size([151665, 3584]) from checkpoint, ',
+      'the shape in current model is torch.Size([152064, 3584]).',
+    ].join('\n');
+    expect(first(log)).toBe('CKPT-002');
+  });
+});
+
+describe('metrics in the user’s own format', () => {
+  test.each([
+    // blood-cell-counting (step lines with padded columns)
+    ['step 1655 - loss        nan - moving ave loss        nan\nstep 1656 - loss        nan - moving ave loss        nan', 'NUM-001'],
+    // dataset-distillation#11
+    ["RuntimeError: loss became NaN", 'NUM-001'],
+    // the Trainer's JSON-like log line
+    ["{'loss': 0.0, 'grad_norm': nan, 'learning_rate': 9.99e-07, 'epoch': 0.0}", 'NUM-001'],
+    // a JSON-lines metrics file
+    ['{"step": 120, "loss": NaN, "lr": 0.0003}', 'NUM-001'],
+  ])('%s', (log, id) => expect(first(log)).toBe(id));
+
+  test('a loss scale falling to single digits in DeepSpeed’s lines is the collapse, not a skipped step', () => {
+    // ymcui/Chinese-LLaMA-Alpaca#534
+    const log = [
+      '[2023-06-07 22:22:34,914] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 8, reducing to 4',
+      '[2023-06-07 22:24:46,260] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 4, reducing to 2',
+    ].join('\n');
+    expect(first(log)).toBe('MP-002');
+  });
+
+  test('overflows at a large scale early in training are the skip-step entry', () => {
+    // gpt-neo-fine-tuning-example#7
+    const log = '[2021-06-08 12:02:45,001] [INFO] [stage3.py:2323:_overflow_clean_up] [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 16777216, reducing to 8388608';
+    expect(first(log)).toBe('MP-001');
+  });
+});
+
+describe('context decides between entries that match the same line', () => {
+  test('an OOM whose traceback runs through Trainer’s evaluation loop is the eval-predictions entry', () => {
+    // huggingface/transformers#17089, with the OOM line the thread reports
+    const log = [
+      '  File "/venv/lib/python3.7/site-packages/transformers/trainer.py", line 2515, in evaluation_loop',
+      '    preds_host = logits if preds_host is None else nested_concat(preds_host, logits, padding_index=-100)',
+      '  File "/venv/lib/python3.7/site-packages/transformers/trainer_pt_utils.py", line 97, in nested_concat',
+      'RuntimeError: CUDA out of memory. Tried to allocate 3.52 GiB (GPU 0; 15.78 GiB total capacity; 11.21 GiB already allocated)',
+    ].join('\n');
+    expect(first(log)).toBe('MEM-008');
+  });
+
+  test('a bare OOM line is answered "one of these", the generic cause first', () => {
+    // dcrnn-pytorch#6
+    const d = diagnose('RuntimeError:CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 5.80 GiB total capacity; 4.36 GiB already allocated)', matcher);
+    expect(d.candidates[0]!.id).toBe('MEM-001');
+    expect(d.shared?.symptom).toBe('cuda-oom');
+    expect(d.shared?.tied[0]).toMatchObject({ id: 'MEM-001' });
+    expect(d.shared?.tied.every((t) => t.tellApart)).toBe(true);
+    expect(d.candidates[0]!.confidence).toBe('medium');
+  });
+
+  test('ranks that time out in different collectives point at a desync, not a slow rank', () => {
+    const log = [
+      '[rank3]:[E1129 02:51:07.318406331 ProcessGroupNCCL.cpp:632] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=25014, OpType=ALLREDUCE, NumelIn=13107200, NumelOut=13107200, Timeout(ms)=600000) ran for 600079 milliseconds before timing out.',
+      '[rank0]:[E1129 02:51:07.319022118 ProcessGroupNCCL.cpp:632] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=25014, OpType=BROADCAST, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600081 milliseconds before timing out.',
+    ].join('\n');
+    const d = diagnose(log, matcher);
+    expect(d.candidates[0]!.id).toBe('DIST-005');
+    // the reader sees the watchdog's own words highlighted on the second line
+    const line = d.candidates[0]!.lines.find((l) => l.n === 2)!;
+    expect(line.text.slice(line.start, line.end)).toBe('WorkNCCL(SeqNum=25014, OpType=BROADCAST');
+  });
+});
+
+describe('frames every traceback passes through', () => {
+  test('the autograd engine’s frame does not outweigh the exception line', () => {
+    // huggingface/peft#137: the paste starts at the engine's source line
+    const log = [
+      'Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass',
+      'RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn',
+    ].join('\n');
+    const d = diagnose(log, matcher);
+    expect(d.shared?.symptom).toBe('backward-no-grad-fn');
+    expect(d.candidates[0]!.confidence).not.toBe('high');
+  });
+});
+
+describe('warnings', () => {
+  test('a warning pasted cut short still matches', () => {
+    // foundation-model-stack/fms-hf-tuning#231
+    expect(first('lib/python3.11/site-packages/trl/trainer/utils.py:187: UserWarning: Could not find response key `[78, 96, 10963, 3491, 96]')).toBe('TOK-006');
+  });
+
+  test('Transformers’ newly-initialized-weights message alone is low confidence', () => {
+    // huggingface/sentence-transformers#699: a healthy fine-tuning run
+    const d = diagnose('Some weights of BertForSequenceClassification were not initialized from the model checkpoint at bert-base-uncased and are newly initialized: [\'classifier.weight\', \'classifier.bias\']', matcher);
+    expect(d.candidates.every((c) => c.confidence === 'low')).toBe(true);
+  });
+});

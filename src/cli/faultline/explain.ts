@@ -1,10 +1,8 @@
 /** Plain-text rendering of an entry for `faultline explain`, like `rustc --explain`. */
-import type { SourceEntry } from '../lib/content/validate.ts';
-import { inlineToText } from '../lib/inline.ts';
-import { entryUrl } from '../lib/urls.ts';
+import type { CliEntry } from './types.ts';
 
 function wrap(text: string, indent = '', width = 88): string {
-  const words = inlineToText(text).replace(/\s+/g, ' ').trim().split(' ');
+  const words = text.replace(/\s+/g, ' ').trim().split(' ');
   const lines: string[] = [];
   let cur = indent;
   for (const w of words) {
@@ -33,9 +31,10 @@ export function fixSectionText(body: string): string {
     .trim();
 }
 
-export function explainEntry(e: SourceEntry, site: string): string {
+/** `site` is the origin links are written with, such as https://faultline.dev. */
+export function explainEntry(e: CliEntry, site: string): string {
   const out: string[] = [];
-  out.push(`${e.id}: ${e.title}`, `${site}${entryUrl(e.slug)}`, '');
+  out.push(`${e.id}: ${e.title}`, `${site}${e.url}`, '');
   out.push(wrap(e.summary), '');
   if (e.fingerprint) out.push('Fingerprint:', `    ${e.fingerprint}`, '');
   else out.push('Fingerprint: none (a silent failure; see the confirm checklist on the page).', '');
@@ -43,8 +42,7 @@ export function explainEntry(e: SourceEntry, site: string): string {
   for (const c of e.rootCauses) out.push(wrap(`- ${c.title}. ${c.detail}`, '  ').replace(/^ {2}/, '  '));
   out.push('', 'Fixes:');
   for (const f of e.fixes) out.push(wrap(`- ${f.title}. ${f.summary}`, '  '));
-  const code = fixSectionText(e.body);
-  if (code) out.push('', 'Fix in code:', '', code);
+  if (e.fixText) out.push('', 'Fix in code:', '', e.fixText);
   out.push('');
   return `${out.join('\n')}\n`;
 }

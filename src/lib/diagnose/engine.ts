@@ -25,11 +25,14 @@ export function compilePattern(source: string): LogPattern {
   const re = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
   return {
     source,
+    // test() runs the pattern's own lazy DFA, cached across lines; positions are asked for only
+    // when it matched
     find(text) {
+      if (!re.test(text)) return undefined;
       const m = re.matcher(text);
       return m.find() ? { start: m.start(), end: m.end() } : undefined;
     },
-    test: (text) => re.matcher(text).find(),
+    test: (text) => re.test(text),
   };
 }
 

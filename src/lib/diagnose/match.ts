@@ -13,7 +13,7 @@
  */
 import type { Fingerprints, Signal } from './fingerprints.ts';
 import { BOILERPLATE } from './boilerplate.ts';
-import { requiredWords } from './tokens.ts';
+import { requiredLiterals, requiredWordSets } from './tokens.ts';
 import { compilePattern, type LogPattern } from './engine.ts';
 import { lineLevel, parsePrefix, stripAnsi, type Level } from './normalize.ts';
 import { rank, type Diagnosis, type Hit, type CueHit } from './rank.ts';
@@ -27,11 +27,17 @@ export type { Candidate, Confidence, Diagnosis, MatchedLine } from './rank.ts';
  */
 export const MAX_LINE = 4000;
 const WINDOW_OVERLAP = 1000;
+/** The hits kept of each signal: enough to show and to order the ranks of a multi-rank log. */
+const MAX_HITS = 4;
 
 interface CompiledPattern {
   re: LogPattern;
   /** signal index, or cue index */
   index: number;
+  /** the lower-case words of each alternative, all of which a line must hold; undefined: none */
+  sets: string[][] | undefined;
+  /** with no required words: one of these lower-case texts must be in the line, if known */
+  literals?: string[];
 }
 
 export interface Matcher {
@@ -56,19 +62,21 @@ export interface Matcher {
 }
 
 /** Required words in lower case: lines are split into lower-case words, as patterns ignore case. */
-function wordsOf(source: string): string[] | undefined {
-  return requiredWords(source)?.map((w) => w.toLowerCase());
+function wordSetsOf(source: string): string[][] | undefined {
+  return requiredWordSets(source)?.map((set) => set.map((w) => w.toLowerCase()));
 }
+/** The longest word of each alternative: the key a pattern is looked up by. */
+const keys = (sets: string[][]) => sets.map((set) => set.reduce((a, b) => (b.length > a.length ? b : a)));
 
 function index(patterns: { source: string; i: number }[]) {
   const byWord = new Map<string, CompiledPattern[]>();
   const always: CompiledPattern[] = [];
   for (const { source, i } of patterns) {
-    const compiled = { re: compilePattern(source), index: i };
-    const words = wordsOf(source);
-    if (!words) always.push(compiled);
+    const sets = wordSetsOf(source);
+    const compiled: CompiledPattern = { re: compilePattern(source), index: i, sets, ...(sets ? {} : { literals: requiredLiterals(source) }) };
+    if (!sets) always.push(compiled);
     else
-      for (const w of new Set(words)) {
+      for (const w of new Set(keys(sets))) {
         const list = byWord.get(w);
         if (list) list.push(compiled);
         else byWord.set(w, [compiled]);
@@ -83,7 +91,10 @@ export function compileMatcher(fp: Fingerprints): Matcher {
   const multiline = signals
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => s.multiline)
-    .map(({ s, i }) => ({ index: i, re: s.re, words: wordsOf(s.source.replace(/\\n/g, ' ')), span: s.source.split('\\n').length }));
+    .map(({ s, i }) => {
+      const sets = wordSetsOf(s.source.replace(/\\n/g, ' '));
+      return { index: i, re: s.re, words: sets && keys(sets), span: s.source.split('\\n').length };
+    });
   const cues = fp.cues.map((c) => ({ entry: c.entry, re: compilePattern(c.source), source: c.source }));
   const cueIndex = index(cues.map((c, i) => ({ source: c.source, i })));
   return {
@@ -133,7 +144,7 @@ const WORDS = /\w+/g;
  * may begin with, its frame line cut off (but not C++'s `  what():  CUDA error: …`).
  */
 const FRAME = /^\s*(?:File "[^"]*", line \d+|at [\w$.<>]+ \(|-+>\s*\d+\s)|^\S*\.py in [\w<>]+\(/;
-const CODE = /^\s{2,}(?:(?:return|raise|yield|await|assert)\s+|[\w.[\]'", *]+?\s*=\s*)?[\w.]+(?:\[[^\]]*\])?\((?!\):)|^\s*(?:return\s+)?[\w.]+\(\s*(?:#.*)?$/;
+const CODE = /^ {2,}(?:(?:return|raise|yield|await|assert) |[\w.[\]'"]+(?:, ?[\w.[\]'"*]+)* = )?[\w.]+(?:\[[^\]]*\])?\((?!\):)|^\s*(?:return )?[\w.]+\( *(?:#.*)?$/;
 
 /**
  * NCCL's watchdog line, read for the collective each rank timed out in. Ranks that time out in
@@ -143,6 +154,9 @@ const CODE = /^\s{2,}(?:(?:return|raise|yield|await|assert)\s+|[\w.[\]'", *]+?\s
  */
 const WATCHDOG = /WorkNCCL\(SeqNum=(\d+), OpType=(\w+)/;
 const DESYNC_GAP = 100;
+
+/** This module's own line regexes, held to linear time like normalize.ts's LINE_REGEXES. */
+export const SHAPE_REGEXES: readonly RegExp[] = [WORDS, FRAME, CODE, WATCHDOG];
 
 export interface Scan {
   push(chunk: string): void;
@@ -172,25 +186,32 @@ export function startScan(m: Matcher): Scan {
     const c = hitCount.get(h.signal) ?? 0;
     hitCount.set(h.signal, c + 1);
     // keep the first few hits of each signal: enough to show and to order ranks
-    if (c < 4) hits.push(h);
+    if (c < MAX_HITS) hits.push(h);
   };
 
   /**
    * Tries the single-line signals and the cues whose required words `text` holds. A hit is
    * shown on `original` at `offset` plus the match's place in `text`, or at `at` when given.
+   * A signal already seen MAX_HITS times is not tried again: ranking keeps only that many.
    */
   const matchText = (text: string, n: number, original: string, offset: number, level: () => Level, prefix: { rank?: number; time?: number }, at?: { start: number; end: number }) => {
-    const words = text.toLowerCase().match(WORDS) ?? [];
+    const lower = text.toLowerCase();
+    const words = lower.match(WORDS) ?? [];
     const id = nextLineId(m);
+    let wordSet: Set<string> | undefined;
+    const holds = (p: CompiledPattern) =>
+      p.sets ? p.sets.some((set) => set.every((w) => (wordSet ??= new Set(words)).has(w))) : !p.literals || p.literals.some((l) => lower.includes(l));
     const test = (p: CompiledPattern) => {
-      if (stamp[p.index] === id) return;
+      if (stamp[p.index] === id || (hitCount.get(p.index) ?? 0) >= MAX_HITS) return;
       stamp[p.index] = id;
+      if (!holds(p)) return;
       const found = p.re.find(text);
       if (found) record({ signal: p.index, line: n, text: original, ...(at ?? { start: offset + found.start, end: offset + found.end }), level: level(), rank: prefix.rank, time: prefix.time });
     };
     const testCue = (p: CompiledPattern) => {
       if (cueStamp[p.index] === id || cueHits.has(p.index)) return;
       cueStamp[p.index] = id;
+      if (!holds(p)) return;
       const found = p.re.find(text);
       if (found) cueHits.set(p.index, { line: n, text: original, ...(at ?? { start: offset + found.start, end: offset + found.end }), rank: prefix.rank });
     };

@@ -8,7 +8,8 @@
  */
 
 // eslint-disable-next-line no-control-regex
-const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07/g;
+// CSI sequences, and OSC ones up to BEL, ST or the next escape (so that no match can run on)
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
 
 export function stripAnsi(line: string): string {
   return line.includes('\x1b') ? line.replace(ANSI, '') : line;
@@ -27,7 +28,7 @@ export interface LinePrefix {
 // Prefixes are peeled one at a time, in any order, because launchers stack them:
 // "[rank3]:[E1114 09:12:03.123456 1234 ProcessGroupNCCL.cpp:616] ..." or
 // "2026-03-14 09:12:03,551 - INFO - [default0]:...".
-const PREFIXES: { re: RegExp; apply?: (m: RegExpExecArray, p: LinePrefix) => void }[] = [
+const PREFIXES: { re: RegExp; test?: (m: RegExpExecArray) => boolean; apply?: (m: RegExpExecArray, p: LinePrefix) => void }[] = [
   // torchrun --tee / --log-dir and torch.distributed: [rank3]: [default3]: [Rank 3]
   { re: /^\[(?:rank|default|Rank )(\d+)\]:?\s?/, apply: (m, p) => (p.rank = Number(m[1])) },
   // torchrun's "3: " local-rank prefix and mpirun's [1,3]<stderr>:
@@ -48,7 +49,8 @@ const PREFIXES: { re: RegExp; apply?: (m: RegExpExecArray, p: LinePrefix) => voi
   // NCCL's own: host-7:12345:12399 [3] NCCL INFO ...
   { re: /^([\w.-]+):\d+:\d+ \[(\d+)\] (?=NCCL )/, apply: (m, p) => ((p.host = m[1]), (p.rank ??= Number(m[2]))) },
   // a host name in front of a rank tag, as pdsh and some schedulers write: node-2: [rank5]: ...
-  { re: /^([a-zA-Z][\w.-]*\d[\w.-]*):\s(?=\[(?:rank|default)\d+\])/, apply: (m, p) => (p.host = m[1]) },
+  // (a host name has a digit; checked here rather than in the pattern, which stays linear)
+  { re: /^([a-zA-Z][\w.-]*):\s(?=\[(?:rank|default)\d+\])/, test: (m) => /\d/.test(m[1]!), apply: (m, p) => (p.host = m[1]) },
   // Python logging levels at the start: INFO:root: / WARNING:__main__:
   { re: /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:(?=\S)/ },
 ];
@@ -58,9 +60,9 @@ export function parsePrefix(line: string): LinePrefix {
   let rest = line;
   for (let guard = 0; guard < 6; guard++) {
     let matched = false;
-    for (const { re, apply } of PREFIXES) {
+    for (const { re, test, apply } of PREFIXES) {
       const m = re.exec(rest);
-      if (!m || m[0].length === 0) continue;
+      if (!m || m[0].length === 0 || (test && !test(m))) continue;
       apply?.(m, p);
       p.length += m[0].length;
       rest = rest.slice(m[0].length);
@@ -76,11 +78,11 @@ const MASKS: [RegExp, string][] = [
   [/0x[0-9a-fA-F]+/g, '<hex>'],
   [/\b[0-9a-f]{12,}\b/g, '<hex>'],
   [/\b\d+(?:\.\d+)?\s?(?:[KMGT]i?B|bytes|B)\b/g, '<size>'],
-  [/torch\.Size\(\[[^\]]*\]\)/g, 'torch.Size(<shape>)'],
+  [/torch\.Size\(\[[^\][]*\]\)/g, 'torch.Size(<shape>)'],
   [/\[\s*\d+(?:\s*,\s*\d+)+\s*\]/g, '<shape>'],
   [/(?:\/[\w.+@-]+)+\/([\w.+@-]+)/g, '<path>/$1'],
   [/\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g, '<ip>'],
-  [/\b(?:pid|PID)[\s=:]*\(?s?\)?\s*\d+/g, 'pid <n>'],
+  [/\b(?:pid|PID)(?:\(s\)|s)?[\s=:]*\d+/g, 'pid <n>'],
   [/\b\d+(?:\.\d+)?(?:e[+-]?\d+)?\b/g, '<n>'],
 ];
 
@@ -92,7 +94,7 @@ export function maskLine(clean: string): string {
 }
 
 /** Lines that look like an error, as opposed to a warning or progress output. */
-const ERRORISH = /\b(?:[A-Z]\w*(?:Error|Exception)\b|Traceback \(most recent call last\)|CUDA error|NCCL error|Assertion\b.*failed|SIGKILL|SIGTERM|SIGSEGV|SIGABRT|exitcode\s*:\s*-?\d|Killed\b|timed out|timing out|Segmentation fault|core dumped|FAILED|fatal)/;
+const ERRORISH = /\b(?:[A-Z]\w*(?:Error|Exception)\b|Traceback \(most recent call last\)|CUDA error|NCCL error|SIGKILL|SIGTERM|SIGSEGV|SIGABRT|exitcode\s*:\s*-?\d|Killed\b|timed out|timing out|Segmentation fault|core dumped|FAILED|fatal)/;
 const WARNINGISH = /(?:\b\w*Warning\b|^WARNING\b|\bWARN(?:ING)?\b|^\[?W\d{4} )/;
 
 /** `frame`: a traceback frame or the source line printed under one (set by the matcher). */
@@ -100,7 +102,7 @@ export type Level = 'error' | 'warning' | 'info' | 'frame';
 
 export function lineLevel(clean: string, original: string): Level {
   if (WARNINGISH.test(clean) || /^\[?W\d{4} /.test(original.replace(/^\[(?:rank|default)\d+\]:/, ''))) return 'warning';
-  if (ERRORISH.test(clean)) return 'error';
+  if (ERRORISH.test(clean) || (clean.includes('Assertion') && clean.includes('failed'))) return 'error';
   return 'info';
 }
 
@@ -134,3 +136,10 @@ export function informativeLine(text: string): string | undefined {
     .trim();
   return words.length > 120 ? words.slice(0, 120).replace(/\s\S*$/, '') : words;
 }
+
+/**
+ * Every regular expression this module runs on a log's lines, for the test that holds each to
+ * linear time (tests/unit/hostile.test.ts): they run on JavaScript's backtracking engine, on
+ * every line, before any prefilter.
+ */
+export const LINE_REGEXES: readonly RegExp[] = [ANSI, ...PREFIXES.map((p) => p.re), ...MASKS.map(([re]) => re), ERRORISH, WARNINGISH];

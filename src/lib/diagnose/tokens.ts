@@ -153,17 +153,42 @@ function wholeWords(run: Run): string[] {
 }
 
 /**
+ * Every required word of each top-level alternative, or undefined when some alternative has
+ * none and the pattern must be tried on every line. A line can match the pattern only if it
+ * holds all the words of one alternative.
+ */
+export function requiredWordSets(source: string, minLength = 3): string[][] | undefined {
+  const sets: string[][] = [];
+  for (const alt of topLevelAlternatives(source)) {
+    const words = literalRuns(alt)
+      .flatMap(wholeWords)
+      .filter((w) => w.length >= minLength && !/^\d+$/.test(w));
+    if (!words.length) return undefined;
+    sets.push([...new Set(words)]);
+  }
+  return sets;
+}
+
+/**
  * One required word per top-level alternative (the longest), or undefined when some
  * alternative has none and the pattern must be tried on every line.
  */
 export function requiredWords(source: string, minLength = 3): string[] | undefined {
-  const words: string[] = [];
+  return requiredWordSets(source, minLength)?.map((set) => set.reduce((a, b) => (b.length > a.length ? b : a)));
+}
+
+/**
+ * For a pattern with no required whole word: the longest literal text of each top-level
+ * alternative, in lower case (`cudnn_status_`, `loss `), or undefined when some alternative has
+ * none of two characters or more. A line can match only if it contains one of them, so the
+ * pattern is tried only on such lines.
+ */
+export function requiredLiterals(source: string, minLength = 2): string[] | undefined {
+  const out: string[] = [];
   for (const alt of topLevelAlternatives(source)) {
-    const candidates = literalRuns(alt)
-      .flatMap(wholeWords)
-      .filter((w) => w.length >= minLength && !/^\d+$/.test(w));
-    if (!candidates.length) return undefined;
-    words.push(candidates.reduce((a, b) => (b.length > a.length ? b : a)));
+    const runs = literalRuns(alt).map((r) => r.text.toLowerCase()).filter((t) => t.length >= minLength);
+    if (!runs.length) return undefined;
+    out.push(runs.reduce((a, b) => (b.length > a.length ? b : a)));
   }
-  return words;
+  return out;
 }

@@ -1,0 +1,61 @@
+/**
+ * npm run bench:hostile [-- --mb N]: the matcher on N MB (default 10) of lines crafted against
+ * each of its patterns, beside N MB of an ordinary training log, on the shipped content.
+ *
+ * Each content pattern gets a line of its own required words, repeated with the punctuation
+ * its quantifiers take, to the matcher's window width: the line every such pattern must be
+ * tried on, in every window. Each regular expression that runs on every line (normalize.ts,
+ * the frame and code shapes) gets the attack string recheck reported for its earlier form.
+ * Prints both times and their ratio; the hostile log should take at most twice the ordinary one.
+ */
+import { parseArgs } from 'node:util';
+import { fingerprintsFor } from '../lib/diagnose/from-content.ts';
+import { readContent } from '../lib/content/read.ts';
+import { validateContent } from '../lib/content/validate.ts';
+import { compileMatcher, diagnose, MAX_LINE } from '../lib/diagnose/match.ts';
+import { requiredLiterals, requiredWordSets } from '../lib/diagnose/tokens.ts';
+import { syntheticLog } from './measure.ts';
+
+const { values } = parseArgs({ options: { mb: { type: 'string', default: '10' } }, strict: true });
+const bytes = Number(values.mb) * 1024 * 1024;
+if (!(bytes > 0)) {
+  console.error('usage: npm run bench:hostile -- [--mb N]');
+  process.exit(2);
+}
+
+const fp = fingerprintsFor(validateContent(readContent(process.cwd())));
+const m = compileMatcher(fp);
+
+/** A window-wide line of a pattern's own words, for it and every pattern sharing them. */
+function craftedLine(source: string): string {
+  const words = requiredWordSets(source.replace(/\\n/g, ' '))?.[0] ?? requiredLiterals(source) ?? ['x'];
+  const unit = `${words.join(' ')} =-([0.`;
+  return unit.repeat(Math.ceil(MAX_LINE / unit.length)).slice(0, MAX_LINE);
+}
+
+// The attack strings recheck 4.5 reported for the line regexes before they were rewritten.
+const LINE_ATTACKS = [
+  '\x1b[\x1b]'.repeat(MAX_LINE / 4),
+  `k${'0n'.repeat(MAX_LINE / 2)}\x00`,
+  'torch.Size(['.repeat(MAX_LINE / 12),
+  `pid\t${'\t'.repeat(MAX_LINE)}\tpid0`,
+  'T(Assertion '.repeat(MAX_LINE / 12),
+  `\n\t${'  '.repeat(MAX_LINE / 2)}s`,
+];
+
+const crafted = [...new Set([...fp.signals.map((s) => s.source), ...fp.cues.map((c) => c.source)])].map(craftedLine);
+const lines = [...crafted, ...LINE_ATTACKS];
+let hostile = '';
+for (let i = 0; hostile.length < bytes; i++) hostile += `${lines[i % lines.length]}\n`;
+const ordinary = syntheticLog(bytes, ['torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.']);
+
+const time = (text: string) => {
+  diagnose(text.slice(0, 100_000), m); // warm up the JIT
+  const t = performance.now();
+  diagnose(text, m);
+  return performance.now() - t;
+};
+const ms = { ordinary: time(ordinary), hostile: time(hostile) };
+console.log(`ordinary log, ${(ordinary.length / 2 ** 20).toFixed(1)} MiB: ${Math.round(ms.ordinary)} ms`);
+console.log(`hostile log, ${(hostile.length / 2 ** 20).toFixed(1)} MiB (${crafted.length} crafted lines, ${LINE_ATTACKS.length} attack strings): ${Math.round(ms.hostile)} ms`);
+console.log(`hostile / ordinary: ${(ms.hostile / ms.ordinary).toFixed(2)}`);

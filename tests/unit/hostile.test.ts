@@ -1,0 +1,75 @@
+// Hostile input: no pattern, shipped or contributed, and no line, however long or crafted, can
+// make the matcher backtrack. The speed itself is measured by the benchmark (npm run bench),
+// never here; these tests hold the properties that keep it linear.
+import { describe, expect, test } from 'vitest';
+import { checkSync } from 'recheck';
+import { readContent } from '../../src/lib/content/read.ts';
+import { validateContent } from '../../src/lib/content/validate.ts';
+import { fingerprintsFor } from '../../src/lib/diagnose/from-content.ts';
+import { compileMatcher, diagnose, MAX_LINE, SHAPE_REGEXES, startScan } from '../../src/lib/diagnose/match.ts';
+import { LINE_REGEXES } from '../../src/lib/diagnose/normalize.ts';
+import { BOILERPLATE } from '../../src/lib/diagnose/boilerplate.ts';
+import { patternProblem } from '../../src/lib/diagnose/engine.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const content = validateContent(readContent(root));
+const fp = fingerprintsFor(content);
+const OOM = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB';
+
+describe('the regular expressions that run on every line', () => {
+  // JavaScript's engine backtracks; recheck proves each of these linear, or shows the attack
+  const regexes = [...LINE_REGEXES, ...SHAPE_REGEXES, ...BOILERPLATE.map((b) => b.re)];
+  test.each(regexes.map((re) => [re.source, re] as const))('%s is linear', (_, re) => {
+    const r = checkSync(re.source, re.flags.replace(/[gy]/g, ''), { timeout: 20_000 });
+    expect(r.status === 'vulnerable' ? `${r.complexity.summary}: ${r.attack.pattern}` : r.status).toBe('safe');
+  });
+});
+
+describe('content patterns', () => {
+  test('every shipped pattern runs on the linear engine and matches no empty or ordinary line', () => {
+    const sources = [...fp.signals.map((s) => s.source), ...fp.cues.map((c) => c.source)];
+    expect(sources.length).toBeGreaterThan(400);
+    expect(sources.map((s) => [s, patternProblem(s)]).filter(([, p]) => p)).toEqual([]);
+  });
+
+  test.each([
+    ['(?<![\\d.])2 GiB is reserved', 'lookahead, lookbehind and backreferences are not supported'],
+    ['WorkNCCL\\(SeqNum=(\\d+)\\).*SeqNum=\\1', 'lookahead, lookbehind and backreferences are not supported'],
+    ['(?:)', 'matches an empty line'],
+    ['x*', 'matches an empty line'],
+    ['(\\w+\\s?)+$', 'lines of an ordinary, healthy training log'],
+  ])('%s is refused', (source, message) => {
+    expect(patternProblem(source)).toContain(message);
+  });
+
+  test('a pattern that takes cubic time on a backtracking engine is accepted and stays linear', () => {
+    // (?:weight|bias)\S*\W+torch\.Size\(\[0\]\) was cubic in V8; on RE2 it is an ordinary pattern
+    expect(patternProblem('(?:weight|bias)\\S*\\W+torch\\.Size\\(\\[0\\]\\)')).toBeUndefined();
+  });
+});
+
+describe('long lines', () => {
+  const m = compileMatcher(fp);
+
+  test('an error at the end of a line of a megabyte is found, and the line is counted', () => {
+    const d = diagnose(`${'x'.repeat(1_000_000)} ${OOM}\n`, m);
+    expect(d.candidates[0]?.id).toBe('MEM-001');
+    expect(d.stats.longLines).toBe(1);
+  });
+
+  test('an error cut by a window edge is still seen whole', () => {
+    const at = MAX_LINE - 20; // the message starts 20 characters before the first window ends
+    const d = diagnose(`${'y'.repeat(at)}${OOM}`, m);
+    expect(d.candidates[0]?.id).toBe('MEM-001');
+  });
+
+  test('a line that never ends is matched as it streams in', () => {
+    const scan = startScan(m);
+    for (let i = 0; i < 300; i++) scan.push('z'.repeat(10_000));
+    scan.push(OOM);
+    for (let i = 0; i < 300; i++) scan.push('z'.repeat(10_000));
+    const d = scan.finish();
+    expect(d.candidates[0]?.id).toBe('MEM-001');
+    expect(d.stats).toMatchObject({ lines: 1, longLines: 1 });
+  });
+});

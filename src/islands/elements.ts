@@ -5,6 +5,7 @@
  */
 import { HANDOFF_KEY } from './handoff.ts';
 import { ticketSnippet, type TicketFormat } from '../lib/ticket.ts';
+import { decodeUrlPart } from '../lib/urls.ts';
 
 // ---- <fl-tabs>: per-framework code tabs (ARIA tabs pattern) ----
 class FlTabs extends HTMLElement {
@@ -203,7 +204,7 @@ if (ticket && 'clipboard' in navigator) {
     if (!button) return;
     const d = ticket.dataset;
     // The section the reader last linked to (the URL fragment), if it names one on this page.
-    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const target = location.hash ? document.getElementById(decodeUrlPart(location.hash.slice(1))) : null;
     const heading = (target?.closest('h2, h3') ?? target?.querySelector('h2, h3') ?? target)?.cloneNode(true) as HTMLElement | undefined;
     heading?.querySelectorAll('.anchor-link, .row-anchor').forEach((n) => n.remove());
     const title = heading?.textContent?.replace(/\s+/g, ' ').trim();

@@ -3,7 +3,7 @@
  * rendered (code tabs, the paste-your-log box, the symptom filter) and wires the search
  * shortcuts; search itself, Pagefind and diagnose load on first use.
  */
-import { HANDOFF_KEY } from './handoff.ts';
+import { handOffLog } from './handoff.ts';
 import { ticketSnippet, type TicketFormat } from '../lib/ticket.ts';
 import { decodeUrlPart } from '../lib/urls.ts';
 
@@ -53,8 +53,10 @@ class FlPasteLog extends HTMLElement {
     const textarea = this.querySelector('textarea')!;
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      if (textarea.value.trim()) sessionStorage.setItem(HANDOFF_KEY, textarea.value);
-      location.assign(form.action);
+      // a log too large for sessionStorage stays here, with a note on how to open it instead
+      const handed = !textarea.value.trim() || handOffLog(textarea.value);
+      this.querySelector<HTMLElement>('[data-paste-too-large]')!.hidden = handed;
+      if (handed) location.assign(form.action);
     });
   }
 }

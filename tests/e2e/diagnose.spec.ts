@@ -101,6 +101,30 @@ test('an entry page hands a pasted log to diagnose without putting it in the URL
   await expect(page.locator('.results > li.result').first()).toContainText('HW-002');
 });
 
+test('a log too large to hand over stays on the entry page, with a note on opening it as a file', async ({ page }) => {
+  await page.goto('/entries/activation-distillation-memory/');
+  // the origin's sessionStorage is nearly full, as another tab or a previous paste can leave it
+  await page.evaluate(() => {
+    for (let size = 1 << 22, n = 0; size >= 1 << 14; ) {
+      try {
+        sessionStorage.setItem(`filler-${n++}`, 'x'.repeat(size));
+      } catch {
+        size >>= 1;
+      }
+    }
+  });
+  // set, not typed: typing this much text takes Playwright seconds
+  await page.getByLabel('Not sure this is your failure? Paste your log.').evaluate((box: HTMLTextAreaElement) => {
+    box.value = 'RuntimeError: CUDA error: device-side assert triggered\n'.repeat(2000);
+  });
+  await page.getByRole('button', { name: 'Diagnose in this browser' }).click();
+  const note = page.getByRole('alert').filter({ hasText: 'This log is too large to carry to the diagnose page' });
+  await expect(note).toBeVisible();
+  await expect(page).toHaveURL('/entries/activation-distillation-memory/');
+  await note.getByRole('link', { name: 'Open the diagnose page' }).click();
+  await expect(page).toHaveURL('/diagnose/');
+});
+
 test('a bare error line that many entries share says so and leads to the page that tells them apart', async ({ page }) => {
   await page.goto('/diagnose/');
   await page.getByLabel('Training log or error message').fill('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.2 GiB is free.');

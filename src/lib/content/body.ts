@@ -33,6 +33,8 @@ const ATTR = /([a-z]+)="([^"]*)"/g;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 /** A capitalised tag outside code: a component we do not have, or one not on a line of its own. */
 const STRAY = /<\/?[A-Z][A-Za-z]*\b/;
+/** A component tag standing on a line of its own: the only place a component is expanded. */
+export const isComponentLine = (line: string): boolean => OPEN.test(line) || CLOSE.test(line);
 const ATTRS: Record<string, string[]> = { Tabs: [], Tab: ['label'], Callout: ['type', 'title'] };
 const USAGE = 'entry bodies can use <Tabs>, <Tab label="…"> inside it, and <Callout type="note|tip|warning">, each tag on a line of its own';
 

@@ -14,7 +14,7 @@
  * still escapes them here, since a browser reads <Img> as <img>.
  */
 import { BODY_HTML, BODY_LINK_SCHEMES } from '../schema/body.ts';
-import { isComponentLine, type BodyProblem } from './body.ts';
+import { blankCodeSpans, isComponentLine, type BodyProblem } from './body.ts';
 
 interface Finding {
   /** offset in the body of the tag's `<`, or of the link's target */
@@ -61,7 +61,7 @@ function prose(body: string): string {
       fence = f[1]!;
       return ' '.repeat(line.length);
     }
-    return line.replace(/(`+)[\s\S]*?\1/g, (m) => ' '.repeat(m.length));
+    return blankCodeSpans(line, ' ');
   });
   return lines.join('\n').replace(/<!--[\s\S]*?-->/g, (m) => m.replace(/[^\n]/g, ' '));
 }

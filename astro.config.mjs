@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import sitemap from '@astrojs/sitemap';
 import faultlineContent from './src/integrations/content.ts';
 import faultlinePostbuild from './src/integrations/postbuild.ts';
+import { SECURITY_HEADERS } from './src/lib/security.ts';
 
 // A build of another content folder (the benchmark's corpus) keeps its own content cache, so
 // that it never mixes with the cache of content/.
@@ -42,6 +43,9 @@ export default {
     // WebAssembly one Astro's highlighting uses.
     syntaxHighlight: false,
   },
+  // `astro preview` (npm start) serves the headers the build writes to _headers, as a host that
+  // reads that file does; dev does not, since Vite's dev client runs inline scripts
+  server: ({ command }) => (command === 'preview' ? { headers: { ...SECURITY_HEADERS } } : {}),
   devToolbar: { enabled: false },
   // Never inline scripts into pages: the Content-Security-Policy allows only same-origin
   // script files (src/lib/security.ts), so an inlined script would be blocked.

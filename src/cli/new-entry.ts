@@ -39,9 +39,10 @@ if (!values.title && !values.category && !values.id) {
   req = { id: values.id, title: values.title ?? '', category: values.category ?? '', next: values.next };
 }
 
-const content = validateContent(readContent(root));
+const sources = readContent(root);
+const content = validateContent(sources);
 const manifest = readManifest(manifestFile(root));
-const plan = planScaffold(req, content, manifest);
+const plan = planScaffold(req, sources, content, manifest);
 if (plan.errors.length) {
   for (const e of plan.errors) console.error(`new: ${e}`);
   process.exit(2);

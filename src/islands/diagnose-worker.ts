@@ -8,7 +8,8 @@ import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
 import { compileMatcher, startScan, type Matcher } from '../lib/diagnose/match.ts';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
 
-export type WorkerRequest = { type: 'text'; text: string } | { type: 'file'; file: File } | { type: 'cancel' };
+/** A job. There is no cancel message: the page ends a job by terminating this worker. */
+export type WorkerRequest = { type: 'text'; text: string } | { type: 'file'; file: File };
 
 const CHUNK = 4 * 1024 * 1024;
 /** Above this, only the head and the tail are scanned: that is where failures are reported. */
@@ -52,7 +53,7 @@ async function run(req: WorkerRequest, url: string) {
     for (const [from, to] of ranges) {
       if (from > 0) scan.push('\n');
       for (let at = from; at < to; at += CHUNK) {
-        if (id !== job) return; // cancelled or superseded
+        if (id !== job) return; // superseded by a newer job
         const bytes = new Uint8Array(await file.slice(at, Math.min(to, at + CHUNK)).arrayBuffer());
         const text = decoder.decode(bytes, { stream: at + CHUNK < to });
         scan.push(text);
@@ -78,10 +79,5 @@ async function run(req: WorkerRequest, url: string) {
 
 self.addEventListener('message', (event: MessageEvent<{ req: WorkerRequest; url: string }>) => {
   const { req, url } = event.data;
-  if (req.type === 'cancel') {
-    job++;
-    post({ type: 'cancelled' });
-    return;
-  }
   run(req, url).catch((error: Error) => post({ type: 'error', message: error.message }));
 });

@@ -5,6 +5,7 @@
  */
 import type { Candidate, Diagnosis, MatchedLine } from '../lib/diagnose/match.ts';
 import { sharedLead } from '../lib/diagnose/shared.ts';
+import type { WorkerRequest } from './diagnose-worker.ts';
 
 
 type ResultMessage = {
@@ -17,7 +18,14 @@ type ResultMessage = {
   informative?: string;
   labels: Record<string, string>;
 };
-type WorkerMessage = ResultMessage | { type: 'progress'; done: number; total: number } | { type: 'error'; message: string } | { type: 'cancelled' };
+type WorkerMessage = ResultMessage | { type: 'progress'; done: number; total: number } | { type: 'error'; message: string };
+
+/**
+ * A paste this long never enters the text box: a browser takes seconds per megabyte to lay out
+ * and edit a text box that large, on the page's only thread. It goes to the worker as a file,
+ * read in chunks like a dropped one, with the progress bar and Cancel.
+ */
+const LARGE_PASTE = 256 * 1024;
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
@@ -57,9 +65,18 @@ class FlDiagnose extends HTMLElement {
     const textarea = this.querySelector<HTMLTextAreaElement>('textarea')!;
     const fileInput = this.querySelector<HTMLInputElement>('[data-file]')!;
     const drop = this.querySelector<HTMLElement>('[data-drop]')!;
-    this.querySelector('[data-cancel]')?.addEventListener('click', () => this.#post({ type: 'cancel' }));
+    this.querySelector('[data-cancel]')?.addEventListener('click', () => this.#cancel());
+    textarea.addEventListener('paste', (event) => {
+      const text = event.clipboardData?.getData('text/plain') ?? '';
+      if (text.length < LARGE_PASTE) return; // a short paste goes into the box as usual
+      event.preventDefault();
+      this.#large(new File([text], 'pasted log', { type: 'text/plain' }), 'The pasted log');
+    });
+    const placeholder = textarea.placeholder;
     this.querySelector('[data-clear]')?.addEventListener('click', () => {
       textarea.value = '';
+      textarea.placeholder = placeholder;
+      if (this.hasAttribute('aria-busy')) this.#cancel();
       this.#results().replaceChildren();
       this.#status('');
       textarea.focus();
@@ -95,11 +112,19 @@ class FlDiagnose extends HTMLElement {
     // The key comes from the server (src/islands/handoff.ts) as an attribute, so this island
     // shares no module with the page-wide script and loads as a single file.
     const key = this.dataset.handoff!;
-    const handed = sessionStorage.getItem(key);
-    if (handed) {
+    let handed: string | null = null;
+    try {
+      handed = sessionStorage.getItem(key);
       sessionStorage.removeItem(key);
-      textarea.value = handed;
-      this.#post({ type: 'text', text: handed });
+    } catch {
+      // storage switched off: nothing can have been handed over
+    }
+    if (handed) {
+      if (handed.length >= LARGE_PASTE) this.#large(new File([handed], 'handed-over log', { type: 'text/plain' }), 'The handed-over log');
+      else {
+        textarea.value = handed;
+        this.#post({ type: 'text', text: handed });
+      }
     }
   }
 
@@ -111,45 +136,74 @@ class FlDiagnose extends HTMLElement {
     this.querySelector<HTMLElement>('[data-status]')!.textContent = text;
   }
 
+  /** The progress bar and Cancel: shown for every job, with a bar that fills once sizes are known. */
   #progress(done?: number, total?: number) {
     const box = this.querySelector<HTMLElement>('[data-progress]')!;
     const bar = box.querySelector('progress')!;
-    if (done === undefined || !total) {
+    const text = box.querySelector('[data-progress-text]')!;
+    if (!this.hasAttribute('aria-busy')) {
       box.hidden = true;
       return;
     }
     box.hidden = false;
+    if (done === undefined || !total) {
+      bar.removeAttribute('value'); // indeterminate: matching text reports no progress
+      text.textContent = 'Matching…';
+      return;
+    }
     bar.max = total;
     bar.value = done;
-    box.querySelector('[data-progress-text]')!.textContent = `${mb(done)} of ${mb(total)}`;
+    text.textContent = `${mb(done)} of ${mb(total)}`;
+  }
+
+  /**
+   * Stops the job at once, whatever the worker is doing: a worker busy matching a long text
+   * reads no message until it is done, so it is ended, and the next job starts a new one.
+   */
+  #cancel() {
+    this.#worker?.terminate();
+    this.#worker = undefined;
+    this.removeAttribute('aria-busy');
+    this.#progress();
+    this.#status('Cancelled.');
   }
 
   #file(file: File) {
     const textarea = this.querySelector<HTMLTextAreaElement>('textarea')!;
-    // Small files are shown as they are; large ones stay out of the text box, which would
-    // freeze on hundreds of megabytes, and go to the worker as a File read in chunks.
-    if (file.size < 1024 * 1024) {
+    // Small files are shown as they are; large ones stay out of the text box (see LARGE_PASTE)
+    if (file.size < LARGE_PASTE) {
       file.text().then((text) => {
         textarea.value = text;
         this.#post({ type: 'text', text });
       });
       return;
     }
+    this.#large(file, file.name);
+  }
+
+  /** A log too large for the text box: read by the worker in chunks, never shown. */
+  #large(file: File, name: string) {
+    const textarea = this.querySelector<HTMLTextAreaElement>('textarea')!;
     textarea.value = '';
-    textarea.placeholder = `${file.name} (${mb(file.size)}) is being read in this browser, in chunks.`;
+    textarea.placeholder = `${name} (${mb(file.size)}) is being read in this browser, in chunks.`;
     this.#post({ type: 'file', file });
   }
 
-  #post(req: { type: 'text'; text: string } | { type: 'file'; file: File } | { type: 'cancel' }) {
+  #post(req: WorkerRequest) {
+    // one job at a time: a job still running is ended, not queued behind
+    if (this.hasAttribute('aria-busy')) {
+      this.#worker?.terminate();
+      this.#worker = undefined;
+    }
     if (!this.#worker) {
-      this.#worker = new Worker(new URL('./diagnose-worker.ts', import.meta.url), { type: 'module' });
-      this.#worker.addEventListener('message', (e: MessageEvent<WorkerMessage>) => this.#onMessage(e.data));
-      this.#worker.addEventListener('error', () => this.#status('The diagnose worker failed to start.'));
+      const worker = new Worker(new URL('./diagnose-worker.ts', import.meta.url), { type: 'module' });
+      worker.addEventListener('message', (e: MessageEvent<WorkerMessage>) => this.#onMessage(e.data));
+      worker.addEventListener('error', () => this.#status('The diagnose worker failed to start.'));
+      this.#worker = worker;
     }
-    if (req.type !== 'cancel') {
-      this.setAttribute('aria-busy', 'true');
-      this.#status('Matching…');
-    }
+    this.setAttribute('aria-busy', 'true');
+    this.#status('Matching…');
+    this.#progress();
     this.#worker.postMessage({ req, url: this.dataset.fingerprints });
   }
 
@@ -160,8 +214,7 @@ class FlDiagnose extends HTMLElement {
     }
     this.removeAttribute('aria-busy');
     this.#progress();
-    if (msg.type === 'cancelled') this.#status('Cancelled.');
-    else if (msg.type === 'error') this.#status(`Diagnose failed: ${msg.message}`);
+    if (msg.type === 'error') this.#status(`Diagnose failed: ${msg.message}`);
     else this.#render(msg);
     this.#reveal();
   }

@@ -3,8 +3,9 @@
  * rendered (code tabs, the paste-your-log box, the symptom filter) and wires the search
  * shortcuts; search itself, Pagefind and diagnose load on first use.
  */
-import { HANDOFF_KEY } from './handoff.ts';
+import { handOffLog } from './handoff.ts';
 import { ticketSnippet, type TicketFormat } from '../lib/ticket.ts';
+import { decodeUrlPart } from '../lib/urls.ts';
 
 // ---- <fl-tabs>: per-framework code tabs (ARIA tabs pattern) ----
 class FlTabs extends HTMLElement {
@@ -52,8 +53,10 @@ class FlPasteLog extends HTMLElement {
     const textarea = this.querySelector('textarea')!;
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      if (textarea.value.trim()) sessionStorage.setItem(HANDOFF_KEY, textarea.value);
-      location.assign(form.action);
+      // a log too large for sessionStorage stays here, with a note on how to open it instead
+      const handed = !textarea.value.trim() || handOffLog(textarea.value);
+      this.querySelector<HTMLElement>('[data-paste-too-large]')!.hidden = handed;
+      if (handed) location.assign(form.action);
     });
   }
 }
@@ -203,7 +206,7 @@ if (ticket && 'clipboard' in navigator) {
     if (!button) return;
     const d = ticket.dataset;
     // The section the reader last linked to (the URL fragment), if it names one on this page.
-    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const target = location.hash ? document.getElementById(decodeUrlPart(location.hash.slice(1))) : null;
     const heading = (target?.closest('h2, h3') ?? target?.querySelector('h2, h3') ?? target)?.cloneNode(true) as HTMLElement | undefined;
     heading?.querySelectorAll('.anchor-link, .row-anchor').forEach((n) => n.remove());
     const title = heading?.textContent?.replace(/\s+/g, ' ').trim();

@@ -3,7 +3,7 @@
  * Query and filters can live in the URL (/search/?q=…&category=…); a pasted log is offered
  * to /diagnose/ through sessionStorage, and its most telling line is searched meanwhile.
  */
-import { HANDOFF_KEY } from './handoff.ts';
+import { handOffLog } from './handoff.ts';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
 import { bestMatchTerms, searchDelay, searchTerms, suggestQuery, TYPING_PAUSE_MS, unmatchedWords } from '../lib/search-terms.ts';
 
@@ -233,7 +233,10 @@ export class SearchController {
       }
     });
     root.querySelector('[data-search-diagnose]')?.addEventListener('click', () => {
-      if (this.#pastedLog) sessionStorage.setItem(HANDOFF_KEY, this.#pastedLog);
+      if (this.#pastedLog && !handOffLog(this.#pastedLog)) {
+        root.querySelector<HTMLElement>('[data-search-log-too-large]')!.hidden = false;
+        return;
+      }
       location.assign(`${this.#base}diagnose/`);
     });
 

@@ -1,6 +1,7 @@
 /** The entries whose slug, alias or id is closest to a mistyped path: the 404 page's guesses. */
 import { distance } from './schema/errors.ts';
 import { compareIds } from './order.ts';
+import { decodeUrlPart } from './urls.ts';
 
 export interface SlugRecord {
   id: string;
@@ -13,7 +14,7 @@ export interface SlugRecord {
 /** The last meaningful segment of a path: /entries/activaton-distilation/ → activaton-distilation */
 export function wantedName(pathname: string): string {
   const parts = pathname.split('/').filter(Boolean);
-  return decodeURIComponent(parts.at(-1) ?? '').toLowerCase();
+  return decodeUrlPart(parts.at(-1) ?? '').toLowerCase();
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ContentSources } from './content/read.ts';
 import type { ValidatedContent } from './content/validate.ts';
 import { CATEGORIES, categoryById } from './schema/vocabulary.ts';
 import { ID_PATTERN } from './schema/entry.ts';
@@ -22,16 +23,30 @@ export function retiredIds(manifest: readonly string[]): Set<string> {
   return new Set(manifest.map((u) => /^\/e\/([A-Z]+-\d+)\/$/.exec(u)?.[1]).filter((x): x is string => !!x));
 }
 
-export function nextFreeId(category: string, content: ValidatedContent, manifest: readonly string[]): string {
+/**
+ * The id each entry file declares, valid or not, by id. A scaffolded entry fails the content
+ * check until its placeholders are filled, so it is not among the validated entries; its id is
+ * taken all the same, or the next scaffold would be handed it again.
+ */
+export function declaredIds(sources: Pick<ContentSources, 'entries'>): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const src of sources.entries) {
+    const id = (src.data as { id?: unknown } | undefined)?.id;
+    if (typeof id === 'string' && !ids.has(id.toUpperCase())) ids.set(id.toUpperCase(), src.file);
+  }
+  return ids;
+}
+
+export function nextFreeId(category: string, declared: ReadonlyMap<string, string>, manifest: readonly string[]): string {
   const prefix = categoryById(category)!.prefix;
-  const taken = new Set([...content.entries.map((e) => e.id), ...retiredIds(manifest)]);
+  const taken = new Set([...declared.keys(), ...retiredIds(manifest)]);
   let n = 1;
   while (taken.has(`${prefix}-${String(n).padStart(3, '0')}`)) n++;
   return `${prefix}-${String(n).padStart(3, '0')}`;
 }
 
 /** Every reason to refuse, or the id and slug to write. */
-export function planScaffold(req: ScaffoldRequest, content: ValidatedContent, manifest: readonly string[]): { errors: string[]; id?: string; slug?: string } {
+export function planScaffold(req: ScaffoldRequest, sources: Pick<ContentSources, 'entries'>, content: ValidatedContent, manifest: readonly string[]): { errors: string[]; id?: string; slug?: string } {
   const errors: string[] = [];
   const category = categoryById(req.category);
   if (!category) {
@@ -39,15 +54,19 @@ export function planScaffold(req: ScaffoldRequest, content: ValidatedContent, ma
     return { errors };
   }
   if (!req.title.trim()) errors.push('give a title: --title "What the failure is called"');
-  const id = req.next || !req.id ? nextFreeId(category.id, content, manifest) : req.id.toUpperCase();
+  const declared = declaredIds(sources);
+  const id = req.next || !req.id ? nextFreeId(category.id, declared, manifest) : req.id.toUpperCase();
   if (!ID_PATTERN.test(id)) errors.push(`id "${req.id}" is not of the form ${category.prefix}-NNN`);
   else if (id.split('-')[0] !== category.prefix) errors.push(`id ${id} has prefix ${id.split('-')[0]}, but category "${category.id}" uses ${category.prefix}-; use --next to take the next free ${category.prefix} id`);
-  const existing = content.entries.find((e) => e.id === id);
-  if (existing) errors.push(`id ${id} is used by ${existing.file}; ids are never reused (use --next)`);
+  const existing = declared.get(id);
+  if (existing) errors.push(`id ${id} is used by ${existing}; ids are never reused (use --next)`);
   else if (retiredIds(manifest).has(id)) errors.push(`id ${id} was published before and retired; ids are never reused (use --next)`);
   const slug = slugify(req.title);
+  // a title without a letter or digit a-z 0-9 gives no slug, and the file would be ".mdx": a
+  // hidden file that the site and the content check both skip
+  if (req.title.trim() && !slug) errors.push(`title ${JSON.stringify(req.title)} gives an empty slug; the file name is made of the title's letters a-z and digits, so give a title with some`);
   if (slug) {
-    const owner = content.entries.find((e) => e.slug === slug || e.aliases.includes(slug));
+    const owner = sources.entries.find((e) => e.slug === slug) ?? content.entries.find((e) => e.aliases.includes(slug));
     if (owner) errors.push(`slug "${slug}" is taken by ${owner.file}; choose another title`);
     else if (manifest.includes(`/entries/${slug}/`)) errors.push(`slug "${slug}" was published before; choose another title so that old links keep their meaning`);
   }

@@ -5,6 +5,19 @@
  */
 const base = (import.meta.env?.BASE_URL ?? '/').replace(/\/?$/, '/');
 
+/**
+ * A URL part (a path segment, a fragment) decoded for lookup or display. Anyone can type or
+ * paste a malformed escape (`/entries/50%/`, `#%E0%A4%A`), on which decodeURIComponent throws;
+ * such a part is used as it was typed instead, so a bad address can never break a page.
+ */
+export function decodeUrlPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 const join = (...parts: string[]) => `${base}${parts.map((p) => encodeURIComponent(p)).join('/')}/`;
 
 export const homeUrl = () => base;

@@ -101,6 +101,71 @@ test('an entry page hands a pasted log to diagnose without putting it in the URL
   await expect(page.locator('.results > li.result').first()).toContainText('HW-002');
 });
 
+test('a large paste goes to the worker, not into the text box, and the page stays usable', async ({ page }) => {
+  await page.goto('/diagnose/');
+  const box = page.getByLabel('Training log or error message');
+  await box.focus();
+  // a log of tens of megabytes that ends in the failure, pasted as a reader pastes it
+  await page.evaluate((tail) => {
+    const text = `${'step 12000 loss 2.3141 lr 3.0e-4 grad_norm 0.81 tokens/s 51234\n'.repeat(320_000)}${tail}`;
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    document.querySelector('textarea')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, teacherLog);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(box).toHaveValue('');
+  await expect(box).toHaveAttribute('placeholder', /^The pasted log \(\d+ MB\) is being read in this browser, in chunks\.$/);
+  // the page answers while the worker reads: the box takes typing
+  await box.pressSequentially('x');
+  await expect(box).toHaveValue('x');
+  await expect(page.locator('.results > li.result').first()).toContainText('MEM-003', { timeout: 30_000 });
+  await expect(page.locator('[data-status]')).toContainText(/Scanned all \d+ MB in chunks\./);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeHidden();
+});
+
+test('Cancel stops a busy worker for pasted text, and the next log is diagnosed', async ({ page }) => {
+  // the first worker never gets its fingerprints, so it stays busy until it is stopped
+  let hold = true;
+  await page.route('**/api/v1/fingerprints.json', (route) => (hold ? undefined : route.continue()));
+  await page.goto('/diagnose/');
+  await page.getByLabel('Training log or error message').fill('RuntimeError: CUDA error: device-side assert triggered');
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  const cancel = page.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeVisible();
+  await expect(page.locator('fl-diagnose')).toHaveAttribute('aria-busy', 'true');
+  hold = false;
+  await cancel.click();
+  await expect(page.locator('[data-status]')).toHaveText('Cancelled.');
+  await expect(cancel).toBeHidden();
+  await expect(page.locator('fl-diagnose')).not.toHaveAttribute('aria-busy');
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  await expect(page.locator('.results > li.result').first()).toContainText('HW-002');
+});
+
+test('a log too large to hand over stays on the entry page, with a note on opening it as a file', async ({ page }) => {
+  await page.goto('/entries/activation-distillation-memory/');
+  // the origin's sessionStorage is nearly full, as another tab or a previous paste can leave it
+  await page.evaluate(() => {
+    for (let size = 1 << 22, n = 0; size >= 1 << 14; ) {
+      try {
+        sessionStorage.setItem(`filler-${n++}`, 'x'.repeat(size));
+      } catch {
+        size >>= 1;
+      }
+    }
+  });
+  // set, not typed: typing this much text takes Playwright seconds
+  await page.getByLabel('Not sure this is your failure? Paste your log.').evaluate((box: HTMLTextAreaElement) => {
+    box.value = 'RuntimeError: CUDA error: device-side assert triggered\n'.repeat(2000);
+  });
+  await page.getByRole('button', { name: 'Diagnose in this browser' }).click();
+  const note = page.getByRole('alert').filter({ hasText: 'This log is too large to carry to the diagnose page' });
+  await expect(note).toBeVisible();
+  await expect(page).toHaveURL('/entries/activation-distillation-memory/');
+  await note.getByRole('link', { name: 'Open the diagnose page' }).click();
+  await expect(page).toHaveURL('/diagnose/');
+});
+
 test('a bare error line that many entries share says so and leads to the page that tells them apart', async ({ page }) => {
   await page.goto('/diagnose/');
   await page.getByLabel('Training log or error message').fill('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.2 GiB is free.');

@@ -67,6 +67,14 @@ test.describe('links that never break', () => {
     consoleMessages.length = 0;
   });
 
+  test('a malformed escape in the address still gives the 404 page its guesses', async ({ page, consoleMessages }) => {
+    const response = await page.goto('/entries/activaton-distilation-memory%E0%A4%A/');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('[data-closest] li').first()).toHaveText('MEM-003 Activation Distillation Memory');
+    expect(consoleMessages.filter((m) => !m.includes('status of 404'))).toEqual([]);
+    consoleMessages.length = 0;
+  });
+
   test('a 404 path no slug is close to is searched by its words', async ({ page, consoleMessages }) => {
     const response = await page.goto('/entries/cuda-out-of-memory/');
     expect(response?.status()).toBe(404);
@@ -91,6 +99,13 @@ test.describe('copy for ticket', () => {
     expect(await read()).toBe(`*[MEM-003: Activation Distillation Memory|https://faultline.dev/e/MEM-003/]*\n\n{quote}${summary}{quote}`);
     await page.getByRole('button', { name: 'Slack / text' }).click();
     expect(await read()).toBe(`MEM-003: Activation Distillation Memory\nhttps://faultline.dev/e/MEM-003/\n${summary}`);
+  });
+
+  test('a malformed escape in the address fragment copies the snippet without a section', async ({ page }) => {
+    await page.goto(`${MEM003}#%E0%A4%A`);
+    await page.getByRole('button', { name: 'Markdown' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Copied for Markdown' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`**[MEM-003: Activation Distillation Memory](https://faultline.dev/e/MEM-003/)**\n\n> ${summary}`);
   });
 
   test('includes the section the reader linked to', async ({ page }) => {

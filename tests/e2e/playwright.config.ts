@@ -7,6 +7,8 @@ import { chromiumPath, CHROMIUM_ARGS } from './chromium.ts';
 const PORT = Number(process.env.E2E_PORT ?? 4329);
 /** The link-test fixture site (tests/fixtures/site, built into dist-fixture/ by npm run build:fixture). */
 export const FIXTURE_PORT = PORT + 1;
+/** `astro preview` of dist/, as `npm start` serves it (preview.spec.ts). */
+export const PREVIEW_PORT = PORT + 2;
 
 export default defineConfig({
   testDir: '.',
@@ -37,6 +39,13 @@ export default defineConfig({
     {
       command: `node tests/e2e/serve.ts ${FIXTURE_PORT} dist-fixture`,
       url: `http://localhost:${FIXTURE_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      cwd: new URL('../..', import.meta.url).pathname,
+    },
+    {
+      command: `npx astro preview --port ${PREVIEW_PORT}`,
+      url: `http://localhost:${PREVIEW_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
       cwd: new URL('../..', import.meta.url).pathname,

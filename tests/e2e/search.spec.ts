@@ -256,6 +256,30 @@ test('a pasted log is offered to diagnose, and its telling line is searched', as
   await expect(page.locator('.result').first()).toContainText('HW-002');
 });
 
+test('a pasted log too large to hand over keeps the reader on search, with a note on opening it as a file', async ({ page }) => {
+  await page.goto('/search/');
+  // the origin's sessionStorage is nearly full, as another tab or a previous paste can leave it
+  await page.evaluate(() => {
+    for (let size = 1 << 22, n = 0; size >= 1 << 14; ) {
+      try {
+        sessionStorage.setItem(`filler-${n++}`, 'x'.repeat(size));
+      } catch {
+        size >>= 1;
+      }
+    }
+  });
+  const panel = page.locator('[data-search-page]');
+  await panel.getByRole('searchbox').focus();
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', 'step 1 loss 2.3\n'.repeat(8000) + 'RuntimeError: CUDA error: device-side assert triggered\n');
+    document.querySelector('[data-search-page] [data-search-input]')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await panel.getByRole('button', { name: 'Diagnose this log' }).click();
+  await expect(panel.getByRole('alert')).toContainText('This log is too large to carry to the diagnose page');
+  await expect(page).toHaveURL(/\/search\/$/);
+});
+
 // What Pagefind stored for each entry: its fragment, gzip after a 12-byte marker.
 function fragments(): { url: string; content: string }[] {
   const dir = join(process.cwd(), 'dist/pagefind/fragment');

@@ -58,7 +58,11 @@ const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replac
 
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const path = decodeURIComponent(url.pathname);
+  // a malformed escape (/entries/x%/) is looked up as typed, and finds the 404 page as a host's would
+  let path = url.pathname;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {}
   for (const rule of headerRules) if (matches(rule.pattern, path)) for (const [k, v] of rule.headers) res.setHeader(k, v);
   const redirect = redirects.get(path) ?? redirects.get(path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
   if (redirect) {

@@ -83,6 +83,21 @@ describe('npm run new', () => {
     expect(newEntry(root, '--next', '--title', 'Old Retired Failure', '--category', 'memory').stderr).toContain('slug "old-retired-failure" was published before');
   });
 
+  test('refuses a title that gives no slug, and writes no hidden .mdx file', () => {
+    const root = project();
+    const r = newEntry(root, '--next', '--title', '…', '--category', 'memory');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('title "…" gives an empty slug');
+    expect(readdirSync(join(root, 'content/entries')).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
+  test('--next never hands out the id of an entry scaffolded before and not yet filled in', () => {
+    const root = project();
+    expect(newEntry(root, '--next', '--title', 'First Scaffold', '--category', 'memory').stdout).toContain('(MEM-009)');
+    expect(newEntry(root, '--next', '--title', 'Second Scaffold', '--category', 'memory').stdout).toContain('(MEM-010)');
+    expect(newEntry(root, '--id', 'MEM-009', '--title', 'Third Scaffold', '--category', 'memory').stderr).toContain('id MEM-009 is used by content/entries/first-scaffold.mdx');
+  });
+
   test('--next skips retired ids', () => {
     const root = project();
     appendFileSync(join(root, 'content/published-urls.txt'), '/e/MEM-009/\n');

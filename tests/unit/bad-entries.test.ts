@@ -2,13 +2,14 @@
 // its expected problem in a header comment (`field:` and `expect:`). Each is validated next to
 // two good entries and must be reported with its own file, the field and the expected text.
 // New fixtures need no code: drop a file in the folder.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { readContent } from '../../src/lib/content/read.ts';
 import { validateContent } from '../../src/lib/content/validate.ts';
 import { formatProblem } from '../../src/lib/schema/errors.ts';
+import { MAX_ENTRY_BYTES } from '../../src/lib/schema/body.ts';
 
 const dir = new URL('../fixtures/bad-entries/', import.meta.url).pathname;
 const fixtures = readdirSync(dir).filter((f) => f.endsWith('.mdx')).sort();
@@ -40,6 +41,20 @@ describe('every bad entry is reported with its file and field', () => {
       expect(match, `no problem for ${fixture} names field "${field}" with "${expected}"; got:\n${problems.map(formatProblem).join('\n')}`).toBeDefined();
     });
   }
+
+  test('an entry file over the size limit is reported unread, with its size and the limit', () => {
+    const root = mkdtempSync(join(tmpdir(), 'fl-bad-'));
+    temps.push(root);
+    mkdirSync(join(root, 'content/entries'), { recursive: true });
+    for (const base of readdirSync(join(dir, 'base'))) copyFileSync(join(dir, 'base', base), join(root, 'content/entries', base));
+    copyFileSync(join(dir, 'symptoms.yaml'), join(root, 'content/symptoms.yaml'));
+    const entry = readFileSync(join(dir, 'base', 'second-base.mdx'), 'utf8').replace(/^id: .*$/m, 'id: MEM-011');
+    writeFileSync(join(root, 'content/entries/huge-entry.mdx'), `${entry}\n${'Mechanism, explained at length. '.repeat(160_000)}\n`);
+    const problems = validateContent(readContent(root)).problems.filter((p) => p.file === 'content/entries/huge-entry.mdx');
+    expect(problems.map(formatProblem)).toEqual([
+      `content/entries/huge-entry.mdx:1: the file is 4.9 MiB; an entry file may be at most ${MAX_ENTRY_BYTES / 1024} KiB (src/lib/schema/body.ts): keep long logs in content/examples/huge-entry/ and the body to the mechanism and the fix`,
+    ]);
+  });
 
   test('the good base entries alone are valid', () => {
     const root = mkdtempSync(join(tmpdir(), 'fl-bad-'));

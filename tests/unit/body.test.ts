@@ -1,7 +1,7 @@
 // Entry bodies: the three components expand into HTML blocks with Markdown between them, and
 // every misuse is reported with its line.
 import { describe, expect, test } from 'vitest';
-import { addHeadingLinks, checkBody, expandComponents } from '../../src/lib/content/body.ts';
+import { addHeadingLinks, blankCodeSpans, checkBody, codeSpans, expandComponents } from '../../src/lib/content/body.ts';
 
 const body = `## Fix
 
@@ -61,5 +61,18 @@ describe('entry body components', () => {
     expect(addHeadingLinks('<h2 id="fix">Fix</h2><h3 id="x">X</h3>')).toBe(
       '<div class="heading-row"><h2 id="fix">Fix</h2><a class="anchor-link no-print" href="#fix" data-pagefind-ignore><span aria-hidden="true">#</span><span class="visually-hidden">Link to this section</span></a></div><h3 id="x">X</h3>',
     );
+  });
+
+  test('finds inline code spans as CommonMark does: a run of backticks closes only on a run of the same length', () => {
+    expect(codeSpans('a `<b>` c')).toEqual([[2, 7]]);
+    expect(codeSpans('``a ` b`` then `c`')).toEqual([[0, 9], [15, 18]]);
+    expect(codeSpans('one ` unmatched, then ``two``')).toEqual([[22, 29]]);
+    expect(codeSpans('```')).toEqual([]);
+    expect(blankCodeSpans('x `<Steps>` y')).toBe('x  y');
+    expect(blankCodeSpans('x `<Steps>` y', ' ')).toBe('x           y');
+    // a long run of backticks, each run unmatched but one: the old back-reference pattern
+    // backtracked over the whole line from every run
+    const line = `${'`'.repeat(40_000)} a \`b\``;
+    expect(codeSpans(line)).toEqual([[40_003, 40_006]]);
   });
 });

@@ -151,4 +151,9 @@ describe('the 404 guesses', () => {
     expect(wantedWords('/e/404/')).toBe('');
     expect(wantedWords('/')).toBe('');
   });
+  test('takes a malformed escape in the path as typed instead of throwing', () => {
+    expect(wantedName('/entries/cuda-oom%/')).toBe('cuda-oom%');
+    expect(wantedWords('/entries/cuda%E0%A4%A-oom/')).toBe('cuda%e0%a4%a oom');
+    expect(closestEntries(wantedName('/entries/activaton-distilation-memory%zz/'), entries)[0]!.id).toBe('MEM-003');
+  });
 });

@@ -33,8 +33,52 @@ const ATTR = /([a-z]+)="([^"]*)"/g;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 /** A capitalised tag outside code: a component we do not have, or one not on a line of its own. */
 const STRAY = /<\/?[A-Z][A-Za-z]*\b/;
+/** A component tag standing on a line of its own: the only place a component is expanded. */
+export const isComponentLine = (line: string): boolean => OPEN.test(line) || CLOSE.test(line);
 const ATTRS: Record<string, string[]> = { Tabs: [], Tab: ['label'], Callout: ['type', 'title'] };
 const USAGE = 'entry bodies can use <Tabs>, <Tab label="…"> inside it, and <Callout type="note|tip|warning">, each tag on a line of its own';
+
+/**
+ * The inline code spans of a line, as [start, end) offsets, found as CommonMark finds them: a
+ * run of backticks opens a span that the next run of exactly the same length closes. Linear in
+ * the line: the regular expression with a back-reference used before took quadratic time on a
+ * long run of backticks, seconds for one line of an entry.
+ */
+export function codeSpans(line: string): [number, number][] {
+  const runs = [...line.matchAll(/`+/g)].map((m) => [m.index, m[0].length] as const);
+  if (runs.length < 2) return [];
+  // for each run, the next run of the same length
+  const next = new Int32Array(runs.length).fill(-1);
+  const seen = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    next[i] = seen.get(runs[i]![1]) ?? -1;
+    seen.set(runs[i]![1], i);
+  }
+  const spans: [number, number][] = [];
+  for (let i = 0; i < runs.length; ) {
+    const j = next[i]!;
+    if (j === -1) {
+      i++; // an unmatched run is literal backticks
+      continue;
+    }
+    spans.push([runs[i]![0], runs[j]![0] + runs[j]![1]]);
+    i = j + 1;
+  }
+  return spans;
+}
+
+/** The line with each inline code span replaced by `fill` of its length ('' removes it). */
+export function blankCodeSpans(line: string, fill = ''): string {
+  const spans = codeSpans(line);
+  if (!spans.length) return line;
+  let out = '';
+  let from = 0;
+  for (const [start, end] of spans) {
+    out += line.slice(from, start) + fill.repeat(end - start);
+    from = end;
+  }
+  return out + line.slice(from);
+}
 
 function tokenize(body: string): { tokens: Token[]; problems: BodyProblem[] } {
   const tokens: Token[] = [];
@@ -70,7 +114,7 @@ function tokenize(body: string): { tokens: Token[]; problems: BodyProblem[] } {
       return;
     }
     // inline code may mention anything (`<AddBackward0>`); outside it, a capitalised tag is misuse
-    const stray = STRAY.exec(line.replace(/(`+)[\s\S]*?\1/g, ''));
+    const stray = STRAY.exec(blankCodeSpans(line));
     if (stray) problems.push({ line: n, message: `${stray[0]}…: ${USAGE}` });
     else if (/^(import|export)\s/.test(line)) problems.push({ line: n, message: `"${line.split(/\s/)[0]}" is not supported: ${USAGE}` });
     tokens.push({ kind: 'text', line, n });

@@ -16,6 +16,7 @@ import { join, relative, sep } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
 import { contentDir, ENTRIES, readEntrySources, readRegistryItems, REGISTRY, validDataOf } from './read.ts';
 import { addHeadingLinks, expandComponents } from './body.ts';
+import { neutraliseBody } from './html.ts';
 import { highlightCodeBlocks } from '../highlight.ts';
 import { BODIES_FILE, keepBodies, readBodies } from './bodies.ts';
 
@@ -28,7 +29,7 @@ export function entriesLoader(): Loader {
       // parses the data must reach every entry: the digest covers them as well as the file
       const schemaDir = join(root, 'src/lib/schema');
       const code = [
-        ...['src/lib/content/body.ts', 'src/lib/content/loader.ts', 'src/lib/highlight.ts'].map((f) => join(root, f)),
+        ...['src/lib/content/body.ts', 'src/lib/content/html.ts', 'src/lib/content/loader.ts', 'src/lib/highlight.ts'].map((f) => join(root, f)),
         ...readdirSync(schemaDir)
           .filter((f) => f.endsWith('.ts'))
           .sort()
@@ -53,7 +54,9 @@ export function entriesLoader(): Loader {
           if (store.get(id)?.digest === digest && (!bodies || bodies.get(id)?.digest === digest)) continue;
           // the validation (faultline-content) has parsed this very text with the same schema
           const data = validDataOf(source) ?? (await parseData({ id, data: source.data as Record<string, unknown>, filePath: source.file }));
-          const html = await renderMarkdown(expandComponents(source.body));
+          // raw HTML and link targets the content check refuses are escaped here too (html.ts):
+          // dev renders on save, whether or not the check passes
+          const html = await renderMarkdown(expandComponents(neutraliseBody(source.body)));
           const body = addHeadingLinks(await highlightCodeBlocks(html.html));
           bodies?.set(id, { digest, html: body });
           // no Markdown body in the store: the pages never read it, and it was 2.3 MB of the

@@ -9,6 +9,7 @@ import { parseDocument, type Document } from 'yaml';
 import { load as loadYaml, CORE_SCHEMA } from 'js-yaml';
 import type { Problem } from '../schema/errors.ts';
 import { LogSourcesSchema, type ExampleLog, type LogSources } from '../schema/sources.ts';
+import { MAX_ENTRY_BYTES } from '../schema/body.ts';
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes. */
@@ -26,6 +27,8 @@ export interface EntrySource extends SourceFile {
   body: string;
   /** 1-based line on which the body starts */
   bodyLine: number;
+  /** true when the file is over MAX_ENTRY_BYTES and was not read: no data, no body */
+  unread?: boolean;
 }
 
 export interface ContentSources {
@@ -184,6 +187,11 @@ export function validDataOf(source: EntrySource): Record<string, unknown> | unde
   return validatedData[VALIDATED]?.get(source);
 }
 
+function tooLarge(size: number, name: string): string {
+  const shown = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`);
+  return `the file is ${shown(size)}; an entry file may be at most ${shown(MAX_ENTRY_BYTES)} (src/lib/schema/body.ts): keep long logs in content/examples/${name.replace(/\.mdx?$/, '')}/ and the body to the mechanism and the fix`;
+}
+
 /** The entry files alone (drafts, named _*, are skipped), each with its raw text. */
 export function readEntrySources(root: string, problems: Problem[] = []): { source: EntrySource; text: string }[] {
   const entriesDir = join(contentDir(root), ENTRIES);
@@ -191,6 +199,13 @@ export function readEntrySources(root: string, problems: Problem[] = []): { sour
   const current = new Map<string, ParsedFile>();
   const sources = listFiles(entriesDir, /\.mdx?$/).map((name) => {
     const abs = join(entriesDir, name);
+    const size = statSync(abs).size;
+    if (size > MAX_ENTRY_BYTES) {
+      // not read at all: a file this size is a mistake or an attack, and parsing it is slow
+      const file = relative(root, abs).split('\\').join('/');
+      problems.push({ file, line: 1, path: '', message: tooLarge(size, name) });
+      return { source: { file, abs, slug: name.replace(/\.mdx?$/, ''), data: undefined, body: '', bodyLine: 1, lineOf: () => 1, unread: true }, text: '' };
+    }
     const text = readFileSync(abs, 'utf8');
     const key = `${root}\u0000${abs}`;
     let parsed = previous?.get(key);

@@ -12,6 +12,7 @@ import { compareIds, compareText } from '../order.ts';
 import { checkBody as checkBodyComponents } from './body.ts';
 import { LogSourcesSchema, type ExampleLog } from '../schema/sources.ts';
 import { realOf, type SourceFile } from './read.ts';
+import { checkBodyHtml } from './html.ts';
 
 /**
  * An entry as the pages see it: the validated frontmatter, the slug and the file. The pages
@@ -60,7 +61,7 @@ export function bodyHeadings(body: string): { text: string; line: number }[] {
 }
 
 function checkBody(src: EntrySource, problems: Problem[]) {
-  for (const p of checkBodyComponents(src.body)) problems.push({ file: src.file, line: src.bodyLine + p.line - 1, path: 'body', message: p.message });
+  for (const p of [...checkBodyComponents(src.body), ...checkBodyHtml(src.body)]) problems.push({ file: src.file, line: src.bodyLine + p.line - 1, path: 'body', message: p.message });
   const headings = bodyHeadings(src.body);
   const allowed: readonly string[] = [...BODY_SECTIONS.required, ...BODY_SECTIONS.optional];
   for (const h of headings) {
@@ -120,6 +121,7 @@ export function validateContent(sources: ContentSources): ValidatedContent {
   // 2. Each entry on its own.
   const valid: { src: EntrySource; data: EntryData }[] = [];
   for (const src of sources.entries) {
+    if (src.unread) continue; // too large to read: reported by readContent
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(src.slug)) {
       problems.push({ file: src.file, line: 1, path: '', message: `file name ${show(src.slug)} is not a kebab-case slug; rename the file, e.g. activation-distillation-memory.mdx` });
     }

@@ -1,13 +1,19 @@
 /**
- * npm run bench:hostile [-- --mb N]: the matcher on N MB (default 10) of lines crafted against
- * each of its patterns, beside N MB of an ordinary training log, on the shipped content.
+ * npm run bench:hostile [-- --mb N] [--attacks]: the matcher on N MB (default 10) of lines
+ * crafted against each of its patterns, beside N MB of an ordinary training log, on the shipped
+ * content.
  *
  * Each content pattern gets a line of its own required words, repeated with the punctuation
  * its quantifiers take, to the matcher's window width: the line every such pattern must be
- * tried on, in every window. Each regular expression that runs on every line (normalize.ts,
- * the frame and code shapes) gets the attack string recheck reported for its earlier form.
- * Prints both times and their ratio; the hostile log should take at most twice the ordinary one.
+ * tried on, in every window. With --attacks, each pattern that recheck finds super-linear on a
+ * backtracking engine also gets recheck's own attack string, cut to the window width (recheck
+ * takes a few minutes over every pattern; its answers are cached in node_modules/.cache). Each
+ * regular expression that runs on every line (normalize.ts, the frame and code shapes) gets the
+ * attack string recheck reported for its earlier form. Prints both times and their ratio; the
+ * hostile log should take at most twice the ordinary one.
  */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fingerprintsFor } from '../lib/diagnose/from-content.ts';
 import { readContent } from '../lib/content/read.ts';
@@ -16,10 +22,10 @@ import { compileMatcher, diagnose, MAX_LINE } from '../lib/diagnose/match.ts';
 import { requiredLiterals, requiredWordSets } from '../lib/diagnose/tokens.ts';
 import { syntheticLog } from './measure.ts';
 
-const { values } = parseArgs({ options: { mb: { type: 'string', default: '10' } }, strict: true });
+const { values } = parseArgs({ options: { mb: { type: 'string', default: '10' }, attacks: { type: 'boolean', default: false } }, strict: true });
 const bytes = Number(values.mb) * 1024 * 1024;
 if (!(bytes > 0)) {
-  console.error('usage: npm run bench:hostile -- [--mb N]');
+  console.error('usage: npm run bench:hostile -- [--mb N] [--attacks]');
   process.exit(2);
 }
 
@@ -43,8 +49,26 @@ const LINE_ATTACKS = [
   `\n\t${'  '.repeat(MAX_LINE / 2)}s`,
 ];
 
-const crafted = [...new Set([...fp.signals.map((s) => s.source), ...fp.cues.map((c) => c.source)])].map(craftedLine);
-const lines = [...crafted, ...LINE_ATTACKS];
+/** recheck's attack string for each pattern it finds super-linear, cached by source. */
+async function recheckAttacks(sources: string[]): Promise<string[]> {
+  const { check } = await import('recheck');
+  const file = join(process.cwd(), 'node_modules/.cache/faultline/recheck-attacks.json');
+  const cache: Record<string, string | null> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  for (const [i, source] of sources.entries()) {
+    if (source in cache) continue;
+    const r = await check(source, 'i', { timeout: 5_000 });
+    cache[source] = r.status === 'vulnerable' ? r.attack.string.slice(0, MAX_LINE) : null;
+    if (i % 50 === 49) console.error(`recheck: ${i + 1} of ${sources.length}`);
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(cache));
+  return sources.map((s) => cache[s]).filter((a): a is string => !!a);
+}
+
+const sources = [...new Set([...fp.signals.map((s) => s.source), ...fp.cues.map((c) => c.source)])];
+const crafted = sources.map(craftedLine);
+const attacks = values.attacks ? await recheckAttacks(sources) : [];
+const lines = [...crafted, ...attacks, ...LINE_ATTACKS];
 let hostile = '';
 for (let i = 0; hostile.length < bytes; i++) hostile += `${lines[i % lines.length]}\n`;
 const ordinary = syntheticLog(bytes, ['torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.']);
@@ -57,5 +81,5 @@ const time = (text: string) => {
 };
 const ms = { ordinary: time(ordinary), hostile: time(hostile) };
 console.log(`ordinary log, ${(ordinary.length / 2 ** 20).toFixed(1)} MiB: ${Math.round(ms.ordinary)} ms`);
-console.log(`hostile log, ${(hostile.length / 2 ** 20).toFixed(1)} MiB (${crafted.length} crafted lines, ${LINE_ATTACKS.length} attack strings): ${Math.round(ms.hostile)} ms`);
+console.log(`hostile log, ${(hostile.length / 2 ** 20).toFixed(1)} MiB (${crafted.length} crafted lines, ${attacks.length} recheck attacks on patterns, ${LINE_ATTACKS.length} on line regexes): ${Math.round(ms.hostile)} ms`);
 console.log(`hostile / ordinary: ${(ms.hostile / ms.ordinary).toFixed(2)}`);

@@ -7,6 +7,7 @@
 import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
 import { compileMatcher, startScan, type Matcher } from '../lib/diagnose/match.ts';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
+import { sniffEncoding } from '../lib/diagnose/encoding.ts';
 
 /** A job. There is no cancel message: the page ends a job by terminating this worker. */
 export type WorkerRequest = { type: 'text'; text: string } | { type: 'file'; file: File };
@@ -42,20 +43,22 @@ async function run(req: WorkerRequest, url: string) {
   let scanned = 0;
   if (req.type === 'text') {
     total = scanned = req.text.length;
-    scan.push(req.text);
+    scan.push(req.text.replaceAll('\0', '\n'));
     sample = req.text.slice(-200_000);
   } else if (req.type === 'file') {
     const file = req.file;
     total = file.size;
     const ranges: [number, number][] = file.size > FULL_SCAN_LIMIT ? [[0, HEAD_TAIL], [file.size - HEAD_TAIL, file.size]] : [[0, file.size]];
     mode = ranges.length > 1 ? 'head-tail' : 'full';
-    const decoder = new TextDecoder();
+    // UTF-16 (a byte-order mark, or zero bytes between letters) is decoded as such
+    const decoder = new TextDecoder(sniffEncoding(new Uint8Array(await file.slice(0, 4).arrayBuffer())));
     for (const [from, to] of ranges) {
       if (from > 0) scan.push('\n');
       for (let at = from; at < to; at += CHUNK) {
         if (id !== job) return; // superseded by a newer job
         const bytes = new Uint8Array(await file.slice(at, Math.min(to, at + CHUNK)).arrayBuffer());
-        const text = decoder.decode(bytes, { stream: at + CHUNK < to });
+        // a NUL separates records as a newline would (some loggers and `find -print0` write them)
+        const text = decoder.decode(bytes, { stream: at + CHUNK < to }).replaceAll('\0', '\n');
         scan.push(text);
         scanned += bytes.length;
         if (at + CHUNK >= to) sample = text.slice(-200_000);

@@ -4,7 +4,7 @@
  * the one request it makes is for the site's own fingerprints file.
  */
 import type { Candidate, Diagnosis, MatchedLine } from '../lib/diagnose/match.ts';
-import { sharedLead } from '../lib/diagnose/shared.ts';
+import { confidenceText, sharedLead } from '../lib/diagnose/shared.ts';
 import type { WorkerRequest } from './diagnose-worker.ts';
 
 
@@ -34,6 +34,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   node.append(...children);
   return node;
+}
+
+/** Text with its `code spans` as <code> elements, built from text nodes only. */
+function inlineCode(text: string): (Node | string)[] {
+  return text.split('`').map((part, k) => (k % 2 ? el('code', {}, part) : part));
 }
 
 /** The matched line, cut around the match, with the matched part in <mark>. Text only. */
@@ -260,26 +265,29 @@ class FlDiagnose extends HTMLElement {
       const { label, url } = d.shared;
       list.append(el('li', { class: 'summary' }, el('p', {}, `${sharedLead(d.shared)} `, el('a', { href: url }, `How to tell them apart: ${label}`), '.')));
     }
-    d.candidates.slice(0, Number(this.dataset.top ?? 8)).forEach((c, i) => list.append(this.#card(c, i, msg.labels)));
+    d.candidates.slice(0, Number(this.dataset.top ?? 8)).forEach((c, i) => list.append(this.#card(c, i, msg.labels, d.shared?.tied.find((t) => t.id === c.id))));
   }
 
-  #card(c: Candidate, i: number, labels: Record<string, string>): HTMLElement {
+  /** One result; `tied`, when the candidate is one of several that tie on one symptom. */
+  #card(c: Candidate, i: number, labels: Record<string, string>, tied?: { tellApart?: string }): HTMLElement {
     const head = el(
       'h2',
       { class: 'result-title' },
-      el('span', { class: 'rank' }, `${i + 1}`),
+      // entries that tie are not ranked: no number
+      el('span', { class: 'rank' }, tied ? '·' : `${i + 1}`),
       el('a', { href: c.url }, c.title),
       el('span', { class: 'id' }, c.id),
     );
     const meter = el('meter', { min: '0', max: '1', value: String(c.score), 'aria-label': `Score ${Math.round(c.score * 100)} of 100` });
-    const score = el('p', { class: 'score' }, meter, ` ${Math.round(c.score * 100)}`);
+    const score = el('p', { class: 'score' }, meter, ` ${Math.round(c.score * 100)} `, el('span', { class: 'confidence', 'data-confidence': c.confidence }, confidenceText(c.confidence)));
+    const tell = tied?.tellApart ? el('p', { class: 'tell' }, el('strong', {}, 'Tell it apart: '), ...inlineCode(tied.tellApart)) : '';
     const why = el('p', { class: 'why' }, c.initiating ? 'Failed first. ' : c.collateral ? 'Collateral of another failure. ' : '', 'Matched: ');
     c.symptoms.forEach((s, k) => {
       if (k) why.append(', ');
       why.append(el('a', { href: `${c.url}#symptom-${s}` }, labels[s] ?? s));
     });
     const lines = el('ol', { class: 'lines', 'aria-label': `Matched lines for ${c.id}` }, ...c.lines.map(lineView));
-    return el('li', { class: `result${c.initiating ? ' initiating' : ''}` }, head, score, why, lines);
+    return el('li', { class: `result${c.initiating ? ' initiating' : ''}` }, head, score, tell, why, lines);
   }
 }
 

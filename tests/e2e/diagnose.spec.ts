@@ -14,6 +14,19 @@ test('a pasted log ranks the expected entry first, with the matched line highlig
   await expect(first.locator('mark').first()).toHaveText(/CUDA out of memory|OutOfMemoryError|teacher/);
   await expect(first.locator('.ln').first()).toHaveText(/^L\d+$/);
   await expect(first.getByRole('link', { name: 'CUDA out of memory' })).toHaveAttribute('href', '/entries/activation-distillation-memory/#symptom-cuda-oom');
+  await expect(first.locator('.rank')).toHaveText('1');
+  // one context cue (the teacher) lifts it over the generic OOM entry: likely, not certain
+  await expect(first.locator('.confidence')).toHaveText('medium confidence');
+});
+
+test('a line only one entry explains is diagnosed with high confidence', async ({ page }) => {
+  await page.goto('/diagnose/');
+  await page.getByLabel('Training log or error message').fill('RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the following reasons');
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  const first = page.locator('.results > li.result').first();
+  await expect(first.getByRole('heading')).toContainText('DIST-003');
+  await expect(first.locator('.confidence')).toHaveText('high confidence');
+  await expect(page.locator('.results > li.summary')).toHaveCount(0);
 });
 
 test('on a phone, the outcome is brought on screen below the box', async ({ page }) => {
@@ -43,6 +56,15 @@ test('a chosen file is diagnosed', async ({ page }) => {
   await page.goto('/diagnose/');
   await page.locator('#log-file').setInputFiles({ name: 'run.log', mimeType: 'text/plain', buffer: Buffer.from(teacherLog) });
   await expect(page.locator('.results > li.result').first()).toContainText('MEM-003');
+});
+
+test('a UTF-16 file with NUL-separated records is decoded and diagnosed', async ({ page }) => {
+  await page.goto('/diagnose/');
+  const text = 'step 1 ok\0RuntimeError: Expected to mark a variable ready only once.\0';
+  const buffer = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  await page.locator('#log-file').setInputFiles({ name: 'run.log', mimeType: 'text/plain', buffer });
+  await expect(page.locator('.results > li.result').first()).toContainText('DIST-003');
+  await expect(page.locator('.results .ln').first()).toHaveText('L2');
 });
 
 test('a log containing HTML is rendered as text', async ({ page }) => {
@@ -172,7 +194,13 @@ test('a bare error line that many entries share says so and leads to the page th
   await page.getByRole('button', { name: 'Diagnose' }).click();
   await expect(page.locator('[data-status]')).toContainText(/^\d+ entries match\. 1 line in \d+ ms\.$/);
   const note = page.locator('.results > li.summary');
-  await expect(note).toContainText('The log shows only “CUDA out of memory”');
+  await expect(note).toContainText('One of these: the log shows only “CUDA out of memory”');
+  // the generic cause first, none of them ranked or called certain, each with its check
+  const first = page.locator('.results > li.result').first();
+  await expect(first.getByRole('heading')).toContainText('MEM-001');
+  await expect(first.locator('.rank')).toHaveText('·');
+  await expect(first.locator('.confidence')).toHaveText('medium confidence');
+  await expect(first.locator('.tell')).toContainText('Tell it apart:');
   await note.getByRole('link', { name: 'How to tell them apart: CUDA out of memory' }).click();
   await expect(page).toHaveURL(/\/symptoms\/cuda-oom\/$/);
 });

@@ -4,8 +4,8 @@
  * same ticket text as an entry page's "Copy for ticket" (src/lib/ticket.ts), short link and all.
  * Every string taken from the log passes through stripControls first.
  */
-import { MAX_LINE, type Candidate, type Diagnosis } from '../../lib/diagnose/match.ts';
-import { sharedLead } from '../../lib/diagnose/shared.ts';
+import type { Candidate, Diagnosis } from '../../lib/diagnose/match.ts';
+import { confidenceText, sharedLead } from '../../lib/diagnose/shared.ts';
 import { ticketSnippet } from '../../lib/ticket.ts';
 import type { CliEntry } from './types.ts';
 import type { Limits, LogScan } from './read-log.ts';
@@ -36,8 +36,6 @@ export function notes(r: LogResult, limits: Limits): string[] {
   const name = stripControls(r.name);
   if (r.mode === 'head-tail') out.push(`${name} is ${mib(r.bytes)}: only its first and last ${mib(limits.headTail)} were scanned, where failures are reported.`);
   if (r.mode === 'stopped') out.push(`Standard input was read up to ${mib(limits.stdin)} and no further; the rest was not scanned. Save the log to a file: a file over ${mib(limits.fullScan)} is scanned by its first and last ${mib(limits.headTail)}.`);
-  const long = r.diagnosis.stats.longLines;
-  if (long) out.push(`${plural(long, 'line')} longer than ${MAX_LINE.toLocaleString('en')} characters: only the first ${MAX_LINE.toLocaleString('en')} characters of ${long === 1 ? 'it were' : 'each were'} matched, and an error after them would be missed.`);
   if (r.cutLines) out.push(`${plural(r.cutLines, 'line')} longer than ${limits.line.toLocaleString('en')} characters ${r.cutLines === 1 ? 'was' : 'were'} cut there while reading.`);
   if (r.nul) out.push('NUL bytes in the log were read as line breaks, so line numbers count them.');
   if (r.encoding !== 'utf-8') out.push(`Read as ${r.encoding.toUpperCase()}.`);
@@ -45,6 +43,11 @@ export function notes(r: LogResult, limits: Limits): string[] {
 }
 
 const shown = (d: Diagnosis, top: number) => d.candidates.slice(0, top);
+/** Under "one of these": the check that tells a tied entry apart ('' when it has none); else undefined. */
+const tellApart = (d: Diagnosis, c: Candidate) => {
+  const tied = d.shared?.tied.find((t) => t.id === c.id);
+  return tied ? (tied.tellApart ?? '') : undefined;
+};
 const signalLines = (c: Candidate) => c.lines.filter((l) => l.kind === 'signal').slice(0, 3);
 const lineText = (text: string) => {
   const t = stripControls(text).trim();
@@ -61,7 +64,9 @@ export function formatText(r: LogResult, ctx: Context): string {
     if (d.summary) out.push(d.summary, '');
     if (d.shared) out.push(sharedLead(d.shared, (text) => `"${text}"`), `How to tell them apart: ${ctx.site}${d.shared.url}`, '');
     list.forEach((c, i) => {
-      out.push(`${i + 1}. ${c.id}  ${c.title}  (score ${c.score.toFixed(2)})`, `   ${ctx.site}${c.url}`);
+      const tell = tellApart(d, c);
+      out.push(`${tell === undefined ? `${i + 1}.` : '-'} ${c.id}  ${c.title}  (score ${c.score.toFixed(2)}, ${confidenceText(c.confidence)})`, `   ${ctx.site}${c.url}`);
+      if (tell) out.push(`   tell it apart: ${stripControls(tell)}`);
       for (const l of signalLines(c)) out.push(`   line ${l.n}${l.symptom ? ` [${l.symptom}]` : ''}: ${lineText(l.text)}`);
       out.push('');
     });
@@ -79,6 +84,7 @@ export function toJson(r: LogResult, ctx: Context) {
       title: c.title,
       url: ctx.site + c.url,
       score: c.score,
+      confidence: c.confidence,
       lines: c.lines.map((l) => ({ n: l.n, text: l.text, symptom: l.symptom ?? null })),
     })),
     ...(d.summary ? { summary: d.summary } : {}),
@@ -120,7 +126,9 @@ export function formatTicket(format: 'markdown' | 'jira', r: LogResult, ctx: Con
   for (const c of list) {
     out.push(ticket(format, c, ctx), '');
     const lines = signalLines(c).map((l) => `line ${l.n}: ${lineText(l.text)}`);
-    out.push(`Score ${c.score.toFixed(2)}; the lines that matched:`, '');
+    const tell = tellApart(d, c);
+    if (tell) out.push(`Tell it apart: ${tell}`, '');
+    out.push(`Score ${c.score.toFixed(2)}, ${confidenceText(c.confidence)}; the lines that matched:`, '');
     out.push(md ? fence(lines) : `{noformat}\n${lines.map((l) => l.replaceAll('{noformat}', '{ noformat }')).join('\n')}\n{noformat}`, '');
   }
   for (const n of notes(r, ctx.limits)) out.push(md ? `_Note: ${n.replace(/[_*`<>[\]]/g, '\\$&')}_` : `_Note: ${n.replace(/[_*{}[\]|]/g, ' ')}_`, '');

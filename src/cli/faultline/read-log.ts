@@ -4,6 +4,7 @@
  * UTF-8, and UTF-16 by its byte order mark (or by the zero bytes of ASCII text without one);
  * a NUL separates lines, as it does in `find -print0` output and in logs of crashed writers.
  */
+import { sniffEncoding, type Encoding } from '../../lib/diagnose/encoding.ts';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Diagnosis, Scan } from '../../lib/diagnose/match.ts';
@@ -25,7 +26,6 @@ const MiB = 1024 * 1024;
 /** The browser's rule (src/islands/diagnose-worker.ts), for files; stdin stops at the same size. */
 export const LIMITS: Limits = { fullScan: 512 * MiB, headTail: 64 * MiB, stdin: 512 * MiB, line: 64 * MiB, chunk: MiB };
 
-export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be';
 
 export interface LogScan {
   diagnosis: Diagnosis;
@@ -57,15 +57,6 @@ export function readErrorMessage(name: string, error: NodeJS.ErrnoException): st
     default:
       return `cannot read ${name}: ${error.message}; give a regular file, or pipe it to - for standard input`;
   }
-}
-
-/** The encoding the first bytes show; UTF-8 when they show none. */
-export function sniffEncoding(b: Uint8Array): Encoding {
-  if (b[0] === 0xff && b[1] === 0xfe) return 'utf-16le';
-  if (b[0] === 0xfe && b[1] === 0xff) return 'utf-16be';
-  if (b.length >= 4 && b[0] && !b[1] && b[2] && !b[3]) return 'utf-16le';
-  if (b.length >= 4 && !b[0] && b[1] && !b[2] && b[3]) return 'utf-16be';
-  return 'utf-8';
 }
 
 /** Complete lines to the matcher, NUL read as a line break, each line cut at `maxLine`. */

@@ -253,10 +253,11 @@ function assignConfidence(candidates: Candidate[], evidence: Map<string, Evidenc
   const top = candidates[0];
   if (!top) return;
   const weak = (c: Candidate) => evidence.get(c.id)!.onlyWarnings || c.collateral;
-  // `high` needs evidence of its own: a symptom the next candidate does not show. A lead made
-  // of context cues alone, over the same matched lines, is not certainty.
+  // `high` needs evidence of its own: a symptom the next candidate does not show, or at least
+  // two context cues. A lead of one cue over the same matched lines is not certainty.
   const next = candidates[1];
-  const own = !next || top.symptoms.some((s) => !next.symptoms.includes(s));
+  const cues = top.lines.filter((l) => l.kind === 'cue').length;
+  const own = !next || cues >= 2 || top.symptoms.some((s) => !next.symptoms.includes(s));
   for (const c of candidates) {
     if (weak(c)) c.confidence = 'low';
     else if (c === top && !shared && own && c.raw >= HIGH.raw && c.raw - (next?.raw ?? 0) >= HIGH.margin) c.confidence = 'high';

@@ -4,8 +4,11 @@
  * command line, which quotes with its own marks. A module of its own so that the diagnose page
  * does not bundle the matcher, which runs in its worker.
  */
-import type { Diagnosis } from './match.ts';
+import type { Candidate, Diagnosis } from './match.ts';
 
 export function sharedLead(shared: NonNullable<Diagnosis['shared']>, quote = (text: string) => `“${text}”`): string {
-  return `The log shows only ${quote(shared.label)}, which ${shared.entries} entries produce alike: the order below is not a ranking.`;
+  return `One of these: the log shows only ${quote(shared.label)}, which ${shared.entries} entries produce alike, so the order is not a ranking. The most common cause comes first; the check under each tells them apart.`;
 }
+
+/** A confidence as words: "high confidence". */
+export const confidenceText = (c: Candidate['confidence']) => `${c} confidence`;

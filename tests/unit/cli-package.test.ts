@@ -81,7 +81,7 @@ describe("docs/ci.md's recipe", () => {
 
   test('an unknown failure is said in the summary, exit 0; an unreadable log fails the step', () => {
     const quiet = join(work, 'quiet.log');
-    writeFileSync(quiet, 'epoch 1 loss 0.3\nKilled\n');
+    writeFileSync(quiet, 'epoch 1 loss 0.3\nSegmentation fault (core dumped)\n');
     const r = ci(quiet);
     expect(r.status).toBe(0);
     expect(r.summary).toContain('No entry matched this log (2 lines scanned).');

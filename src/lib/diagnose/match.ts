@@ -137,6 +137,8 @@ function blankBoilerplate(clean: string): string {
 }
 
 const WORDS = /\w+/g;
+/** Levels from the most severe. */
+const SEVERITY: readonly Level[] = ['error', 'info', 'warning', 'frame'];
 /**
  * Where an error passed rather than what it said: a traceback frame (`File "x.py", line 3, in
  * f`, IPython's `x.py in f(` and `---> 12` lines, `at f (x.js:3)`), and the source lines
@@ -241,7 +243,10 @@ export function startScan(m: Matcher): Scan {
       while (k < win.length - 1 && offset > win[k]!.clean.length) offset -= win[k]!.clean.length + 1, k++;
       const first = win[k]!;
       if (hits.some((h) => h.signal === ml.index && h.line === first.line)) continue;
-      record({ signal: ml.index, line: first.line, text: first.original, start: first.prefixLen + offset, end: first.prefixLen + Math.min(first.clean.length, offset + found.end - found.start), level: first.level, rank: first.rank, time: first.time });
+      // shown on the line where the match starts, at the most severe level of the lines it spans
+      // (a KeyError under a collator's frame is an error, though the frame is not)
+      const level = win.slice(k).reduce<Level>((a, w) => (SEVERITY.indexOf(w.level) < SEVERITY.indexOf(a) ? w.level : a), 'frame');
+      record({ signal: ml.index, line: first.line, text: first.original, start: first.prefixLen + offset, end: first.prefixLen + Math.min(first.clean.length, offset + found.end - found.start), level, rank: first.rank, time: first.time });
     }
   };
 

@@ -5,9 +5,10 @@
 // Astro's whole server runtime through Vite (about 60 modules to transform) before the content
 // sync can start, and the config needs none of it.
 import { defineCollection } from 'astro/content/config';
-import { entriesLoader, symptomsLoader } from './lib/content/loader.ts';
+import { entriesLoader, packagesLoader, symptomsLoader } from './lib/content/loader.ts';
 import { EntrySchema } from './lib/schema/entry.ts';
 import { SymptomSchema } from './lib/schema/symptom.ts';
+import { PackageSchema } from './lib/schema/versions.ts';
 
 export const collections = {
   entries: defineCollection({
@@ -20,5 +21,10 @@ export const collections = {
     // content/symptoms.yaml, or the registry of the folder FAULTLINE_CONTENT names
     loader: symptomsLoader(),
     schema: SymptomSchema,
+  }),
+  packages: defineCollection({
+    // content/packages.yaml, when the content folder has one
+    loader: packagesLoader(),
+    schema: PackageSchema,
   }),
 };

@@ -4,7 +4,7 @@
  * the one request it makes is for the site's own fingerprints file.
  */
 import type { Candidate, Diagnosis, MatchedLine } from '../lib/diagnose/match.ts';
-import { confidenceText, sharedLead } from '../lib/diagnose/shared.ts';
+import { confidenceText, logVersionsText, sharedLead, versionNoteText } from '../lib/diagnose/shared.ts';
 import type { WorkerRequest } from './diagnose-worker.ts';
 
 
@@ -261,6 +261,7 @@ class FlDiagnose extends HTMLElement {
     }
     this.#status(`${d.candidates.length} ${d.candidates.length === 1 ? 'entry matches' : 'entries match'}. ${lines} ${scope}`.trim());
     if (d.summary) list.append(el('li', { class: 'summary' }, el('p', {}, d.summary)));
+    if (d.versions?.length) list.append(el('li', { class: 'summary versions' }, el('p', {}, logVersionsText(d.versions))));
     if (d.shared) {
       const { label, url } = d.shared;
       list.append(el('li', { class: 'summary' }, el('p', {}, `${sharedLead(d.shared)} `, el('a', { href: url }, `How to tell them apart: ${label}`), '.')));
@@ -281,13 +282,14 @@ class FlDiagnose extends HTMLElement {
     const meter = el('meter', { min: '0', max: '1', value: String(c.score), 'aria-label': `Score ${Math.round(c.score * 100)} of 100` });
     const score = el('p', { class: 'score' }, meter, ` ${Math.round(c.score * 100)} `, el('span', { class: 'confidence', 'data-confidence': c.confidence }, confidenceText(c.confidence)));
     const tell = tied?.tellApart ? el('p', { class: 'tell' }, el('strong', {}, 'Tell it apart: '), ...inlineCode(tied.tellApart)) : '';
+    const versions = c.versions?.length ? el('p', { class: 'version-note' }, `${c.versions.map(versionNoteText).join('; ')}.`.replace(/^./, (x) => x.toUpperCase())) : '';
     const why = el('p', { class: 'why' }, c.initiating ? 'Failed first. ' : c.collateral ? 'Collateral of another failure. ' : '', 'Matched: ');
     c.symptoms.forEach((s, k) => {
       if (k) why.append(', ');
       why.append(el('a', { href: `${c.url}#symptom-${s}` }, labels[s] ?? s));
     });
     const lines = el('ol', { class: 'lines', 'aria-label': `Matched lines for ${c.id}` }, ...c.lines.map(lineView));
-    return el('li', { class: `result${c.initiating ? ' initiating' : ''}` }, head, score, tell, why, lines);
+    return el('li', { class: `result${c.initiating ? ' initiating' : ''}` }, head, score, versions, tell, why, lines);
   }
 }
 

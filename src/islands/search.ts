@@ -36,6 +36,7 @@ const FACETS = [
   { key: 'category', label: 'Category' },
   { key: 'framework', label: 'Framework' },
   { key: 'stage', label: 'Stage' },
+  { key: 'version', label: 'Version' },
 ];
 const URL_FACETS = [...FACETS.map((f) => f.key), 'tag'];
 /**

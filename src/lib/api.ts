@@ -5,7 +5,7 @@
 import type { Entry } from './content/validate.ts';
 import type { SiteIndex } from './indexes/site-index.ts';
 import { inlineToText } from './inline.ts';
-import { entryUrl, referenceHref, shortUrl, symptomAnchor, symptomUrl } from './urls.ts';
+import { entryUrl, packageVersionsUrl, referenceHref, shortUrl, symptomAnchor, symptomUrl } from './urls.ts';
 
 export function toApiEntry(e: Entry, site: SiteIndex) {
   return {
@@ -30,8 +30,29 @@ export function toApiEntry(e: Entry, site: SiteIndex) {
     fixes: e.fixes.map((f) => ({ title: inlineToText(f.title), summary: inlineToText(f.summary) })),
     related: e.related,
     references: e.references.map((r) => ({ title: r.title, url: referenceHref(r.url), kind: r.kind })),
+    // as the entry gives it: affected ranges per package, and the releases it was checked against
+    versions: e.versions ?? null,
     updated: e.updated,
   };
+}
+
+/** /api/v1/versions.json: the package registry, and per package the ranges and boundaries entries give. */
+export function toApiVersions(site: SiteIndex) {
+  return site.packages.map((p) => {
+    const v = site.versions.find((x) => x.package.id === p.id);
+    return {
+      id: p.id,
+      name: p.name,
+      url: v ? packageVersionsUrl(p.id) : null,
+      releases: p.releases,
+      entries: (v?.entries ?? []).map(({ entry, affected }) => ({ id: entry.id, url: entryUrl(entry.slug), affected })),
+      boundaries: (v?.boundaries ?? []).map((b) => ({
+        version: b.version,
+        introduced: b.introduced.map((x) => x.entry.id),
+        fixed: b.fixed.map((x) => x.entry.id),
+      })),
+    };
+  });
 }
 
 export function toApiSymptoms(site: SiteIndex) {

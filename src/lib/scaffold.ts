@@ -155,6 +155,13 @@ aliases: []
 faq:
   - q: TODO
     a: TODO
+# The releases the failure affects (PEP 440 ranges, packages from content/packages.yaml), or []
+# when it does not depend on a release; and the releases every fact was checked against.
+versions:
+  affected: []
+  checkedAgainst:
+    date: ${today}
+    releases: { torch: "TODO" }
 updated: ${today}
 ---
 

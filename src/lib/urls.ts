@@ -42,6 +42,8 @@ export const tagListedUrl = (tag: string) => `${tagsIndexUrl()}#${encodeURICompo
 export const frameworkUrl = (id: string) => join('frameworks', id);
 export const frameworksIndexUrl = () => `${base}frameworks/`;
 export const diagnoseUrl = () => `${base}diagnose/`;
+export const versionsIndexUrl = () => `${base}versions/`;
+export const packageVersionsUrl = (id: string) => join('versions', id);
 /** The site's feed of new and updated entries (src/pages/rss.xml.ts). */
 export const feedUrl = () => `${base}rss.xml`;
 export const searchUrl = () => `${base}search/`;

@@ -11,6 +11,14 @@ const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<voi
   { name: 'symptom index', path: '/symptoms/' },
   { name: 'symptom page', path: '/symptoms/cuda-oom/' },
   { name: 'browse page', path: '/categories/memory/' },
+  { name: 'versions index', path: '/versions/' },
+  {
+    name: 'upgrade page',
+    path: '/versions/torch/?from=2.5.0&to=2.6.0',
+    prepare: async (page) => {
+      await page.locator('[data-result] h2').first().waitFor();
+    },
+  },
   {
     name: 'search modal open',
     path: '/entries/activation-distillation-memory/',

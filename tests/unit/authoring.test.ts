@@ -35,6 +35,7 @@ function fill(file: string) {
     ['url: https://TODO\n    kind: docs', 'url: https://docs.pytorch.org/docs/stable/notes/cuda.html\n    kind: docs'],
     ['url: https://TODO\n    kind: issue', 'url: pytorch/pytorch#35901\n    kind: issue'],
     ['# TODO', 'print("smaller batch")'],
+    ['torch: "TODO"', 'torch: "2.10.0"'],
   ];
   for (const [from, to] of swaps) s = s.replace(from, to);
   let n = 0;

@@ -11,8 +11,9 @@ const root = new URL('../..', import.meta.url).pathname;
 const content = validateContent(readContent(root));
 
 describe('the shipped content', () => {
-  test('validates with no problems', () => {
-    expect(content.problems.map(formatProblem)).toEqual([]);
+  test('validates with no problems; its only warnings are entries checked against an older release', () => {
+    expect(content.problems.filter((p) => p.severity !== 'warning').map(formatProblem)).toEqual([]);
+    expect(content.problems.filter((p) => p.severity === 'warning' && !p.path.startsWith('versions.checkedAgainst.releases.')).map(formatProblem)).toEqual([]);
   });
 
   test('every entry ranks first on each of its own hand-written example logs', () => {

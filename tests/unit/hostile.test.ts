@@ -9,6 +9,7 @@ import { fingerprintsFor } from '../../src/lib/diagnose/from-content.ts';
 import { compileMatcher, diagnose, MAX_LINE, SHAPE_REGEXES, startScan } from '../../src/lib/diagnose/match.ts';
 import { LINE_REGEXES } from '../../src/lib/diagnose/normalize.ts';
 import { BOILERPLATE } from '../../src/lib/diagnose/boilerplate.ts';
+import { VERSION_REGEXES } from '../../src/lib/diagnose/versions.ts';
 import { patternProblem } from '../../src/lib/diagnose/engine.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -18,7 +19,7 @@ const OOM = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 
 
 describe('the regular expressions that run on every line', () => {
   // JavaScript's engine backtracks; recheck proves each of these linear, or shows the attack
-  const regexes = [...LINE_REGEXES, ...SHAPE_REGEXES, ...BOILERPLATE.map((b) => b.re)];
+  const regexes = [...LINE_REGEXES, ...SHAPE_REGEXES, ...VERSION_REGEXES, ...BOILERPLATE.map((b) => b.re)];
   test.each(regexes.map((re) => [re.source, re] as const))('%s is linear', (_, re) => {
     const r = checkSync(re.source, re.flags.replace(/[gy]/g, ''), { timeout: 20_000 });
     expect(r.status === 'vulnerable' ? `${r.complexity.summary}: ${r.attack.pattern}` : r.status).toBe('safe');

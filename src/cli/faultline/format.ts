@@ -5,7 +5,7 @@
  * Every string taken from the log passes through stripControls first.
  */
 import type { Candidate, Diagnosis } from '../../lib/diagnose/match.ts';
-import { confidenceText, sharedLead } from '../../lib/diagnose/shared.ts';
+import { confidenceText, logVersionsText, sharedLead, versionNoteText } from '../../lib/diagnose/shared.ts';
 import { ticketSnippet } from '../../lib/ticket.ts';
 import type { CliEntry } from './types.ts';
 import type { Limits, LogScan } from './read-log.ts';
@@ -62,10 +62,12 @@ export function formatText(r: LogResult, ctx: Context): string {
   if (!list.length) out.push(`No entry matched this log (${scope(r)}).`, '');
   else {
     if (d.summary) out.push(d.summary, '');
+    if (d.versions?.length) out.push(stripControls(logVersionsText(d.versions)), '');
     if (d.shared) out.push(sharedLead(d.shared, (text) => `"${text}"`), `How to tell them apart: ${ctx.site}${d.shared.url}`, '');
     list.forEach((c, i) => {
       const tell = tellApart(d, c);
       out.push(`${tell === undefined ? `${i + 1}.` : '-'} ${c.id}  ${c.title}  (score ${c.score.toFixed(2)}, ${confidenceText(c.confidence)})`, `   ${ctx.site}${c.url}`);
+      if (c.versions?.length) out.push(`   ${stripControls(c.versions.map(versionNoteText).join('; '))}`);
       if (tell) out.push(`   tell it apart: ${stripControls(tell)}`);
       for (const l of signalLines(c)) out.push(`   line ${l.n}${l.symptom ? ` [${l.symptom}]` : ''}: ${lineText(l.text)}`);
       out.push('');
@@ -85,9 +87,11 @@ export function toJson(r: LogResult, ctx: Context) {
       url: ctx.site + c.url,
       score: c.score,
       confidence: c.confidence,
+      ...(c.versions ? { versions: c.versions } : {}),
       lines: c.lines.map((l) => ({ n: l.n, text: l.text, symptom: l.symptom ?? null })),
     })),
     ...(d.summary ? { summary: d.summary } : {}),
+    ...(d.versions ? { versions: d.versions } : {}),
     ...(d.shared ? { shared: { ...d.shared, url: ctx.site + d.shared.url } } : {}),
     notes: notes(r, ctx.limits),
     scan: { bytes: r.bytes, scanned: r.scanned, mode: r.mode, encoding: r.encoding, lines: d.stats.lines, longLines: d.stats.longLines, cutLines: r.cutLines },
@@ -119,6 +123,7 @@ export function formatTicket(format: 'markdown' | 'jira', r: LogResult, ctx: Con
   const list = shown(d, ctx.top);
   if (!list.length) out.push(`No entry matched this log (${scope(r)}).`, '');
   if (d.summary) out.push(d.summary, '');
+  if (d.versions?.length) out.push(stripControls(logVersionsText(d.versions)), '');
   if (d.shared && list.length) {
     const link = md ? `[How to tell them apart](${ctx.site}${d.shared.url})` : `[How to tell them apart|${ctx.site}${d.shared.url}]`;
     out.push(`${sharedLead(d.shared, (text) => `"${text}"`)} ${link}.`, '');
@@ -127,6 +132,7 @@ export function formatTicket(format: 'markdown' | 'jira', r: LogResult, ctx: Con
     out.push(ticket(format, c, ctx), '');
     const lines = signalLines(c).map((l) => `line ${l.n}: ${lineText(l.text)}`);
     const tell = tellApart(d, c);
+    if (c.versions?.length) out.push(`${stripControls(c.versions.map(versionNoteText).join('; ')).replace(/^./, (x) => x.toUpperCase())}.`, '');
     if (tell) out.push(`Tell it apart: ${tell}`, '');
     out.push(`Score ${c.score.toFixed(2)}, ${confidenceText(c.confidence)}; the lines that matched:`, '');
     out.push(md ? fence(lines) : `{noformat}\n${lines.map((l) => l.replaceAll('{noformat}', '{ noformat }')).join('\n')}\n{noformat}`, '');

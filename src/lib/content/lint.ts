@@ -83,6 +83,13 @@ export function lintContent(sources: ContentSources, content: ValidatedContent):
     if (!used.has(s.id)) problems.push({ file: sources.registry.file, line: sources.registry.lineOf([content.symptoms.indexOf(s), 'id']), path: `${s.id}`, message: `no entry uses symptom "${s.id}"; use it in an entry or remove it` });
   }
 
+  // Every entry says which releases its facts were checked against (src/lib/schema/versions.ts).
+  for (const entry of content.entries) {
+    if (!entry.versions && entry.status === 'published') {
+      problems.push({ file: entry.file, line: bySlug.get(entry.slug)!.lineOf(['updated']), path: 'versions', message: 'say which releases the facts were checked against: add versions.checkedAgainst (date and releases), and versions.affected where the failure depends on a release' });
+    }
+  }
+
   for (const entry of content.entries) {
     const examples = content.examples.get(entry.slug) ?? [];
     const patterns = entryPatterns(entry, content);

@@ -8,6 +8,8 @@ import type { Entry } from './validate.ts';
 
 const raw = await getCollection('entries');
 const symptoms = (await getCollection('symptoms')).map((s) => s.data);
+// in the file's order, which is the registry's
+const packages = (await getCollection('packages')).map((p) => p.data);
 
 export const entries: Entry[] = raw.map((e) => ({
   ...e.data,
@@ -18,4 +20,4 @@ export const entries: Entry[] = raw.map((e) => ({
 /** The collection entry behind each slug: its rendered body and the body's headings. */
 export const collectionEntries = new Map<string, CollectionEntry<'entries'>>(raw.map((e) => [e.id, e]));
 
-export const site = buildSiteIndex(entries, symptoms);
+export const site = buildSiteIndex(entries, symptoms, packages);

@@ -14,7 +14,8 @@ import type { Loader } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { contentDir, ENTRIES, readEntrySources, readRegistryItems, REGISTRY, validDataOf } from './read.ts';
+import { contentDir, ENTRIES, PACKAGES, readEntrySources, readRegistryItems, REGISTRY, validDataOf } from './read.ts';
+import { existsSync } from 'node:fs';
 import { addHeadingLinks, expandComponents } from './body.ts';
 import { neutraliseBody } from './html.ts';
 import { highlightCodeBlocks } from '../highlight.ts';
@@ -93,16 +94,26 @@ export function entriesLoader(): Loader {
  * content sync could start.
  */
 export function symptomsLoader(): Loader {
+  return listLoader('faultline-symptoms', REGISTRY, true);
+}
+
+/** content/packages.yaml: the packages entries name in `versions`; a content folder may have none. */
+export function packagesLoader(): Loader {
+  return listLoader('faultline-packages', PACKAGES, false);
+}
+
+/** A YAML list of items with an `id`, one collection entry each, reloaded when the file changes. */
+function listLoader(name: string, file: string, required: boolean): Loader {
   return {
-    name: 'faultline-symptoms',
+    name,
     load: async ({ store, parseData, watcher, config, logger }) => {
       const root = fileURLToPath(config.root);
-      const abs = join(contentDir(root), REGISTRY);
+      const abs = join(contentDir(root), file);
       const filePath = relative(root, abs).split(sep).join('/');
       const sync = async () => {
-        const items = readRegistryItems(abs);
         store.clear();
-        for (const item of items) {
+        if (!required && !existsSync(abs)) return;
+        for (const item of readRegistryItems(abs)) {
           const id = String(item.id);
           store.set({ id, data: await parseData({ id, data: item, filePath: abs }), filePath });
         }

@@ -41,6 +41,8 @@ export interface ContentSources {
   exampleSources: Map<string, SourceFile>;
   /** logs that no entry explains (content/negatives/), with their sources.yaml */
   negatives: { logs: { file: string; text: string }[]; sources?: SourceFile };
+  /** the package registry (content/packages.yaml), when there is one */
+  packages?: SourceFile;
   problems: Problem[];
 }
 
@@ -53,6 +55,8 @@ export function contentDir(root: string): string {
 }
 export const ENTRIES = 'entries';
 export const REGISTRY = 'symptoms.yaml';
+/** The packages entries name in `versions` (src/lib/schema/versions.ts). */
+export const PACKAGES = 'packages.yaml';
 export const EXAMPLES = 'examples';
 export const NEGATIVES = 'negatives';
 /** Each folder of logs names where they come from in this file (src/lib/schema/sources.ts). */
@@ -260,10 +264,11 @@ export function readContent(root: string): ContentSources {
       if (existsSync(join(folder, LOG_SOURCES))) exampleSources.set(slug, readYaml(join(folder, LOG_SOURCES)));
     }
   }
+  const packages = existsSync(join(dir, PACKAGES)) ? readYaml(join(dir, PACKAGES)) : undefined;
   const negDir = join(dir, NEGATIVES);
   const negatives: ContentSources['negatives'] = { logs: readLogs(negDir) };
   if (existsSync(join(negDir, LOG_SOURCES))) negatives.sources = readYaml(join(negDir, LOG_SOURCES));
-  return { root, entries, registry, examples, exampleSources, negatives, problems };
+  return { root, entries, registry, examples, exampleSources, negatives, ...(packages ? { packages } : {}), problems };
 }
 
 /**

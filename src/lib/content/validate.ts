@@ -11,6 +11,8 @@ import { rememberValidData, type ContentSources, type EntrySource } from './read
 import { compareIds, compareText } from '../order.ts';
 import { checkBody as checkBodyComponents } from './body.ts';
 import { LogSourcesSchema, type ExampleLog } from '../schema/sources.ts';
+import { PackageRegistrySchema, type PackageData } from '../schema/versions.ts';
+import { checkVersions } from './versions.ts';
 import { realOf, type SourceFile } from './read.ts';
 import { checkBodyHtml } from './html.ts';
 
@@ -36,6 +38,8 @@ export interface ValidatedContent {
   examples: Map<string, ExampleLog[]>;
   /** real logs of failures no entry explains: the matcher should match nothing on them */
   negatives: ExampleLog[];
+  /** the package registry, oldest release first in each */
+  packages: PackageData[];
   problems: Problem[];
 }
 
@@ -117,6 +121,19 @@ export function validateContent(sources: ContentSources): ValidatedContent {
     }
   }
   const symptomIds = symptoms.map((s) => s.id).sort();
+
+  // 1b. The package registry.
+  const packages: PackageData[] = [];
+  if (sources.packages?.data !== undefined) {
+    const pk = sources.packages;
+    const parsed = PackageRegistrySchema.safeParse(pk.data);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const { path, message, at } = describeIssue(issue, pk.data);
+        problems.push({ file: pk.file, line: pk.lineOf(at), path, message });
+      }
+    } else packages.push(...parsed.data);
+  }
 
   // 2. Each entry on its own.
   const valid: { src: EntrySource; data: EntryData }[] = [];
@@ -222,6 +239,11 @@ export function validateContent(sources: ContentSources): ValidatedContent {
     });
   }
 
+  // Versions name known packages, valid ranges and boundaries that fit them.
+  for (const { src, data } of valid) {
+    if (data.versions) for (const p of checkVersions(data.versions, packages, sources.packages?.file ?? 'content/packages.yaml')) problems.push({ file: src.file, line: src.lineOf(['versions', ...p.at]), path: ['versions', ...p.at].join('.'), message: p.message, ...(p.severity ? { severity: p.severity } : {}) });
+  }
+
   // A symptom's generic cause is a published entry that shows the symptom.
   reg.data !== undefined &&
     symptoms.forEach((s) => {
@@ -257,7 +279,7 @@ export function validateContent(sources: ContentSources): ValidatedContent {
     .map(({ src, data }) => ({ ...data, slug: src.slug, file: src.file, body: src.body }))
     .sort((a, b) => compareIds(a.id, b.id));
   problems.sort((a, b) => compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0));
-  return { entries, symptoms, examples, negatives, problems };
+  return { entries, symptoms, examples, negatives, packages, problems };
 }
 
 /**

@@ -11,6 +11,7 @@
 import type { Entry } from '../content/validate.ts';
 import type { SymptomData } from '../schema/symptom.ts';
 import { entryUrl, symptomUrl } from '../urls.ts';
+import type { PackageData } from '../schema/versions.ts';
 
 export interface Signal {
   /** regular expression source, matched against clean lines (or a window of lines if multiline) */
@@ -30,7 +31,18 @@ export interface Fingerprints {
    * `symptom` is the entry's first (defining) symptom; `tellApart` holds, for each symptom the
    * entry shares with others, the check that tells it apart (shown under "one of these").
    */
-  entries: { id: string; title: string; url: string; category: string; symptom: string; tellApart?: Record<string, string> }[];
+  entries: {
+    id: string;
+    title: string;
+    url: string;
+    category: string;
+    symptom: string;
+    tellApart?: Record<string, string>;
+    /** the entry's release ranges, for the versions a log shows */
+    affected?: { package: string; range: string }[];
+  }[];
+  /** the packages whose versions diagnose reads from a log, by id and the names logs use */
+  packages?: { id: string; name: string; aliases: string[] }[];
   /** `generic`: the entry that explains the symptom when a log shows nothing more specific */
   symptoms: { id: string; label: string; url: string; collateral: boolean; generic?: string; level?: 'warning' }[];
   signals: Signal[];
@@ -52,6 +64,7 @@ export function buildFingerprints(
   symptoms: readonly SymptomData[],
   examples: ReadonlyMap<string, string[]> = new Map(),
   triggered?: (fp: Fingerprints, text: string) => Set<number>,
+  packages: readonly PackageData[] = [],
 ): Fingerprints {
   const published = entries.filter((e) => e.status === 'published');
   const bySymptom = new Map<string, string[]>();
@@ -79,8 +92,18 @@ export function buildFingerprints(
     version: 1,
     entries: published.map((e) => {
       const tell = e.symptoms.filter((s) => s.tellApart && (bySymptom.get(s.symptom)?.length ?? 0) > 1).map((s) => [s.symptom, s.tellApart!] as const);
-      return { id: e.id, title: e.title, url: entryUrl(e.slug), category: e.category, symptom: e.symptoms[0]!.symptom, ...(tell.length ? { tellApart: Object.fromEntries(tell) } : {}) };
+      const affected = (e.versions?.affected ?? []).map((a) => ({ package: a.package, range: a.range }));
+      return {
+        id: e.id,
+        title: e.title,
+        url: entryUrl(e.slug),
+        category: e.category,
+        symptom: e.symptoms[0]!.symptom,
+        ...(tell.length ? { tellApart: Object.fromEntries(tell) } : {}),
+        ...(affected.length ? { affected } : {}),
+      };
     }),
+    ...(packages.length ? { packages: packages.map((p) => ({ id: p.id, name: p.name, aliases: p.aliases })) } : {}),
     symptoms: [...symptoms]
       .sort((a, b) => a.id.localeCompare(b.id))
       .map((s) => ({ id: s.id, label: s.label, url: symptomUrl(s.id), collateral: s.collateral, ...(s.generic ? { generic: s.generic } : {}), ...(s.level ? { level: s.level } : {}) })),

@@ -17,6 +17,7 @@ import { requiredLiterals, requiredWordSets } from './tokens.ts';
 import { compilePattern, type LogPattern } from './engine.ts';
 import { lineLevel, parsePrefix, stripAnsi, type Level } from './normalize.ts';
 import { rank, type Diagnosis, type Hit, type CueHit } from './rank.ts';
+import { versionReader } from './versions.ts';
 
 export type { Candidate, Confidence, Diagnosis, MatchedLine } from './rank.ts';
 
@@ -182,6 +183,7 @@ export function startScan(m: Matcher): Scan {
   const lastWordSeen = new Map<number, number>();
   const watchdog: { seq: number; op: string }[] = [];
   let desyncSaid = false;
+  const versions = versionReader(m.fp.packages ?? []);
   const { signal: stamp, cue: cueStamp } = m.tried;
 
   const record = (h: Hit) => {
@@ -286,6 +288,7 @@ export function startScan(m: Matcher): Scan {
     const levelOf = () => (level ??= frame ? 'frame' : lineLevel(clean, original));
     const words = matchText(clean, n, original, prefix.length, levelOf, prefix);
     readWatchdog(clean, n, original, prefix);
+    versions.read(clean, n);
     if (m.multiline.length) {
       windowLines.push({ clean, original, prefixLen: prefix.length, line: n, level: levelOf(), rank: prefix.rank, time: prefix.time });
       if (windowLines.length > m.maxSpan) windowLines.shift();
@@ -315,7 +318,7 @@ export function startScan(m: Matcher): Scan {
     finish() {
       if (carry) scanLine(carry);
       carry = '';
-      return rank(m, hits, cueHits, { lines: lineNo, bytes, longLines });
+      return rank(m, hits, cueHits, { lines: lineNo, bytes, longLines }, versions.found());
     },
     fired: () => new Set(hitCount.keys()),
   };

@@ -11,12 +11,15 @@
  * 3. context cues (a frame such as `evaluation_loop`, a teacher model's forward) add a fixed
  *    amount, only to entries that already have a signal: cues raise candidates over the generic
  *    entry that matched the same line, they never create one;
- * 4. in a multi-rank log, the failure that came first outranks the collateral ones after it.
+ * 4. in a multi-rank log, the failure that came first outranks the collateral ones after it;
+ * 5. when the log shows a library version, an entry whose release range holds it is raised and
+ *    one whose ranges exclude it is lowered.
  * At equal scores, the entry the registry names as the symptom's generic cause comes first.
  */
 import type { Fingerprints, Signal } from './fingerprints.ts';
 import type { Level } from './normalize.ts';
 import { compareIds } from '../order.ts';
+import { versionNotes, type LogVersion, type VersionNote } from './versions.ts';
 
 // A frame carries no weight: every failure that passes through the same code prints it.
 const LEVEL_FACTOR: Record<Level, number> = { error: 1, info: 0.6, warning: 0.25, frame: 0 };
@@ -27,6 +30,12 @@ const SCALE = 4;
 const LINES_PER_CANDIDATE = 8;
 /** A first candidate this far ahead of the next, on this much evidence, is `high`. */
 const HIGH = { raw: 2, margin: 1 };
+/**
+ * When the log shows a library version: an entry whose range holds it is raised by this
+ * factor, and one whose ranges for that library all exclude it is lowered by the other.
+ */
+const IN_RANGE = 1.25;
+const OUT_OF_RANGE = 0.5;
 
 export type Confidence = 'high' | 'medium' | 'low';
 
@@ -66,6 +75,8 @@ export interface Candidate {
   /** the candidate is the initiating failure of a multi-rank log */
   initiating: boolean;
   ranks: number[];
+  /** for each library version the log shows and the entry gives ranges for: in range or not */
+  versions?: VersionNote[];
 }
 
 export interface Diagnosis {
@@ -85,6 +96,8 @@ export interface Diagnosis {
     tied: { id: string; tellApart?: string }[];
   };
   initiating?: { entry: string; symptom: string; rank?: number; line: number };
+  /** the library versions the log shows (pip freeze, collect_env, …), first seen of each */
+  versions?: LogVersion[];
   stats: { lines: number; matchedLines: number; bytes: number; longLines: number };
 }
 
@@ -159,7 +172,7 @@ function dedupeLines(lines: MatchedLine[]): MatchedLine[] {
   });
 }
 
-export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>, stats: Omit<Diagnosis['stats'], 'matchedLines'>): Diagnosis {
+export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>, stats: Omit<Diagnosis['stats'], 'matchedLines'>, logVersions: LogVersion[] = []): Diagnosis {
   const symptomInfo = new Map(ctx.fp.symptoms.map((s) => [s.id, s]));
   const entryInfo = new Map(ctx.fp.entries.map((e) => [e.id, e]));
   const collateralSignal = (i: number) => symptomInfo.get(ctx.signals[i]!.symptom)?.collateral === true;
@@ -204,6 +217,9 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
     if (!sum(scores)) continue;
     let raw = sum(scores) + cues * CUE_WEIGHT;
     if (anyError && ev.onlyWarnings) raw *= 0.5;
+    const notes = versionNotes(info.affected, logVersions);
+    if (notes.some((v) => v.inRange)) raw *= IN_RANGE;
+    else if (notes.length) raw *= OUT_OF_RANGE;
     candidates.push({
       id,
       title: info.title,
@@ -216,6 +232,7 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
       collateral: ev.onlyCollateral,
       initiating: false,
       ranks: [...new Set([...ev.signals.values()].flat().map((h) => h.rank).filter((r): r is number => r !== undefined))].sort((x, y) => x - y),
+      ...(notes.length ? { versions: notes } : {}),
     });
   }
 
@@ -246,7 +263,14 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
   }
   assignConfidence(candidates, evidence, shared);
   const matchedLines = new Set(hits.map((h) => h.line)).size;
-  return { candidates, summary: multiRank.summary, initiating: multiRank.initiating, ...(shared ? { shared } : {}), stats: { ...stats, matchedLines } };
+  return {
+    candidates,
+    summary: multiRank.summary,
+    initiating: multiRank.initiating,
+    ...(shared ? { shared } : {}),
+    ...(logVersions.length ? { versions: logVersions } : {}),
+    stats: { ...stats, matchedLines },
+  };
 }
 
 function assignConfidence(candidates: Candidate[], evidence: Map<string, Evidence>, shared: Diagnosis['shared']) {

@@ -12,3 +12,10 @@ export function sharedLead(shared: NonNullable<Diagnosis['shared']>, quote = (te
 
 /** A confidence as words: "high confidence". */
 export const confidenceText = (c: Candidate['confidence']) => `${c} confidence`;
+
+/** "your torch 2.6.0 is in the affected range >=2.6", for a candidate's version note. */
+export const versionNoteText = (v: NonNullable<Candidate['versions']>[number]) =>
+  `your ${v.package} ${v.version} is ${v.inRange ? 'in' : 'outside'} the affected range ${v.range}`;
+
+/** "Versions in this log: torch 2.6.0, transformers 4.46.0." */
+export const logVersionsText = (versions: NonNullable<Diagnosis['versions']>) => `Versions in this log: ${versions.map((v) => `${v.package} ${v.version}`).join(', ')}.`;

@@ -9,6 +9,8 @@ import { CATEGORIES, FRAMEWORKS, STAGES } from '../schema/vocabulary.ts';
 import { computeRelated, type RelatedLink } from './related.ts';
 import { compareIds, compareText } from '../order.ts';
 import { tagListedUrl, tagUrl } from '../urls.ts';
+import type { PackageData } from '../schema/versions.ts';
+import { buildVersionIndex, type PackageVersions } from './versions.ts';
 
 /**
  * A tag gets a page of its own once this many published entries carry it. Most tags name one
@@ -67,6 +69,11 @@ export interface SiteIndex {
   frameworks: Facet[];
   stages: Facet[];
   related: Map<string, RelatedLink[]>;
+  /** the package registry, in its order */
+  packages: PackageData[];
+  packageById: Map<string, PackageData>;
+  /** per package that an entry names: its entries and release boundaries (the upgrade pages) */
+  versions: PackageVersions[];
 }
 
 const byEntryId = (a: Entry, b: Entry) => compareIds(a.id, b.id);
@@ -85,7 +92,7 @@ function facet<T extends string>(entries: Entry[], vocab: readonly { id: string;
   return ids.map((id) => ({ id, label: vocab?.find((v) => v.id === id)?.label ?? id, entries: groups.get(id)!.sort(byEntryId) }));
 }
 
-export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly SymptomData[]): SiteIndex {
+export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly SymptomData[], packages: readonly PackageData[] = []): SiteIndex {
   const all = [...allEntries].sort(byEntryId);
   const entries = all.filter((e) => e.status === 'published');
   const symptomIndex = new Map<string, SymptomIndexItem>();
@@ -113,5 +120,8 @@ export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly 
     frameworks: facet(entries, FRAMEWORKS, (e) => e.frameworks),
     stages: facet(entries, STAGES, (e) => e.stage),
     related: new Map(entries.map((e) => [e.id, computeRelated(e, entries)])),
+    packages: [...packages],
+    packageById: new Map(packages.map((p) => [p.id, p])),
+    versions: buildVersionIndex(entries, packages),
   };
 }

@@ -18,12 +18,10 @@ import {
   STATUSES,
 } from './vocabulary.ts';
 
-/** `MEM-003`: a category prefix, a dash and at least three digits. */
-export const ID_PATTERN = /^[A-Z]+-\d{3,}$/;
-/** Lower-case words joined by single dashes: `activation-distillation-memory`. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** A GitHub issue or pull request written short: `pytorch/pytorch#35901`. */
-export const REPO_ISSUE_PATTERN = /^[A-Za-z0-9][\w.-]*\/[\w.-]+#\d+$/;
+import { ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN } from './patterns.ts';
+import { VersionsSchema } from './versions.ts';
+
+export { ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN };
 
 const text = (what: string) =>
   z.string({ error: `expected ${what} as text` }).trim().min(1, `${what} is empty`);
@@ -196,6 +194,14 @@ export const EntrySchema = z
       .describe('Slugs this entry was published under before; each keeps redirecting here. Default: none.'),
     /** Questions specific to this failure. */
     faq: z.array(FaqSchema).min(1, 'list at least one question').describe('Questions specific to this failure.'),
+    /**
+     * Which releases the failure affects (ranges per package, the release that introduced or
+     * fixed it) and the releases its facts were checked against, with the date. Packages come
+     * from content/packages.yaml.
+     */
+    versions: VersionsSchema.optional().describe(
+      'Which releases the failure affects (`affected`: package, PEP 440 range, introducedIn, fixedIn, change) and the releases every fact was checked against (`checkedAgainst`: date and releases). Packages come from content/packages.yaml.',
+    ),
     /** Date of the last substantive change, YYYY-MM-DD. */
     updated: isoDate.describe('Date of the last substantive change, YYYY-MM-DD.'),
     /** published (default), deprecated (kept, with a banner) or merged (redirects to supersededBy). */

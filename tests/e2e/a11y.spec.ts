@@ -12,6 +12,7 @@ const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<voi
   { name: 'symptom page', path: '/symptoms/cuda-oom/' },
   { name: 'browse page', path: '/categories/memory/' },
   { name: 'versions index', path: '/versions/' },
+  { name: 'upgrade page without ranges', path: '/versions/vllm/' },
   {
     name: 'upgrade page',
     path: '/versions/torch/?from=2.5.0&to=2.6.0',

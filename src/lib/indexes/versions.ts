@@ -25,7 +25,7 @@ export interface PackageVersions {
   boundaries: Boundary[];
 }
 
-/** Per package of the registry, what entries say about its releases. Packages no entry names are left out. */
+/** Per package of the registry, what entries say about its releases (possibly nothing yet). */
 export function buildVersionIndex(entries: readonly Entry[], packages: readonly PackageData[]): PackageVersions[] {
   const out: PackageVersions[] = [];
   for (const pkg of packages) {
@@ -34,7 +34,6 @@ export function buildVersionIndex(entries: readonly Entry[], packages: readonly 
       .map((entry) => ({ entry, affected: (entry.versions?.affected ?? []).filter((a) => a.package === pkg.id) }))
       .filter((x) => x.affected.length)
       .sort((a, b) => compareIds(a.entry.id, b.entry.id));
-    if (!withRanges.length) continue;
     const at = new Map<string, Boundary>();
     const boundary = (version: string) => at.get(version) ?? at.set(version, { version, introduced: [], fixed: [] }).get(version)!;
     for (const { entry, affected } of withRanges) {

@@ -20,6 +20,7 @@ test.describe('the MEM-003 entry page', () => {
     expect(headings).toEqual([
       'Quick answer',
       'Root cause and fix',
+      'Affected versions',
       'Why it happens',
       'What you’ll observe',
       'Symptoms',

@@ -146,11 +146,11 @@ test('filter indexes are fetched only when a facet is opened, and the tags\' onl
   const panel = await searchPage(page, 'out of memory');
   await page.waitForLoadState('networkidle');
   expect(filterFiles.size).toBe(0);
-  // opening a facet counts category, framework and stage: three filter indexes, not the tags'
+  // opening a facet counts category, framework, stage and version: four filter indexes, not the tags'
   await panel.getByRole('button', { name: 'Stage', exact: true }).click();
   await expect(panel.getByRole('button', { name: /^Training \d+$/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(filterFiles.size).toBe(3);
+  expect(filterFiles.size).toBe(4);
 
   // a tag from the URL loads its index alone, and narrows the results to the tag's entries
   filterFiles.clear();

@@ -4,7 +4,7 @@
  * two example logs each), written into a folder outside content/. Prose is drawn from the real
  * entries' words at their real frequencies (see proseWords).
  */
-import { mkdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CATEGORIES, FRAMEWORK_IDS } from '../lib/schema/vocabulary.ts';
@@ -83,7 +83,9 @@ export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
   const dir = join(root, 'content');
   mkdirSync(join(dir, 'entries'), { recursive: true });
   mkdirSync(join(dir, 'examples'), { recursive: true });
-  copyFileSync(join(process.cwd(), 'content/symptoms.yaml'), join(dir, 'symptoms.yaml'));
+  // the real registry, without the generic causes it names: they are entries of content/, not of
+  // the corpus
+  writeFileSync(join(dir, 'symptoms.yaml'), readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8').replace(/^  generic: .*\n/gm, ''));
 
   let totalWords = 0;
   const perCategory = new Map<string, number>();

@@ -44,28 +44,29 @@ for (const ex of content.negatives) outcomes.push({ file: ex.file, part: partOf(
 const parts: Part[] = ['development', 'held-out'];
 const byPart = Object.fromEntries(parts.map((p) => [p, figures(outcomes, p)])) as Record<Part, ReturnType<typeof figures>>;
 
-if (args.includes('--json')) {
-  console.log(JSON.stringify(byPart, null, 2));
-  process.exit(0);
-}
+if (args.includes('--json')) console.log(JSON.stringify(byPart, null, 2));
+else report();
 
-for (const part of parts) {
-  const f = byPart[part];
-  console.log(
-    `${part.padEnd(12)} ${String(f.logs).padStart(4)} logs: top-1 ${f.top1} (${percent(f.top1, f.logs)}), top-3 ${f.top3} (${percent(f.top3, f.logs)}); ` +
-      `${f.negatives} negatives: ${f.quiet} quiet (${percent(f.quiet, f.negatives)})`,
-  );
-}
-const counts = new Map<string, number>();
-for (const o of outcomes) if (o.expected) counts.set(categoryOf.get(o.file)!, (counts.get(categoryOf.get(o.file)!) ?? 0) + 1);
-console.log(`real logs by category: ${[...counts].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ')}`);
+function report() {
 
-const list = (part: Part) => {
-  const f = byPart[part];
-  if (f.misses.length) console.log(`\n${part} misses (expected → first three):`);
-  for (const m of f.misses) console.log(`  ${m.file}: ${m.expected} → ${m.got.join(', ') || 'nothing'}`);
-  if (f.loud.length) console.log(`\n${part} negatives that matched:`);
-  for (const m of f.loud) console.log(`  ${m.file}: ${m.got.join(', ')}`);
-};
-list('development');
-if (args.includes('--held-out')) list('held-out');
+  for (const part of parts) {
+    const f = byPart[part];
+    console.log(
+      `${part.padEnd(12)} ${String(f.logs).padStart(4)} logs: top-1 ${f.top1} (${percent(f.top1, f.logs)}), top-3 ${f.top3} (${percent(f.top3, f.logs)}); ` +
+        `${f.negatives} negatives: ${f.quiet} quiet (${percent(f.quiet, f.negatives)})`,
+    );
+  }
+  const counts = new Map<string, number>();
+  for (const o of outcomes) if (o.expected) counts.set(categoryOf.get(o.file)!, (counts.get(categoryOf.get(o.file)!) ?? 0) + 1);
+  console.log(`real logs by category: ${[...counts].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ')}`);
+
+  const list = (part: Part) => {
+    const f = byPart[part];
+    if (f.misses.length) console.log(`\n${part} misses (expected → first three):`);
+    for (const m of f.misses) console.log(`  ${m.file}: ${m.expected} → ${m.got.join(', ') || 'nothing'}`);
+    if (f.loud.length) console.log(`\n${part} negatives that matched:`);
+    for (const m of f.loud) console.log(`  ${m.file}: ${m.got.join(', ')}`);
+  };
+  list('development');
+  if (args.includes('--held-out')) list('held-out');
+}

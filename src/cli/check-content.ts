@@ -29,4 +29,5 @@ console.log(
     ? `check:content: ${errors} problem${errors === 1 ? '' : 's'} in ${sources.entries.length} entries (${ms} ms)`
     : `check:content: ${sources.entries.length} entries, ${content.symptoms.length} symptoms, ${[...content.examples.values()].flat().length} example logs: all valid (${ms} ms)`,
 );
-process.exit(errors ? 1 : 0);
+// exitCode, not exit(): a piped stdout still has lines to write
+process.exitCode = errors ? 1 : 0;

@@ -22,6 +22,9 @@ export const CATEGORIES = [
   { id: 'tokenization', prefix: 'TOK', label: 'Tokenization' },
   { id: 'fine-tuning', prefix: 'FT', label: 'Fine-tuning' },
   { id: 'serving', prefix: 'SERV', label: 'Serving' },
+  // installs, drivers, Hub access, disks, permissions, schedulers, rendezvous: about half of real
+  // job failures come from the platform and environment, not the model code
+  { id: 'environment', prefix: 'ENV', label: 'Environment and platform' },
 ] as const;
 
 export type CategoryId = (typeof CATEGORIES)[number]['id'];
@@ -44,6 +47,8 @@ export const FRAMEWORKS = [
   { id: 'bitsandbytes', label: 'bitsandbytes' },
   { id: 'flash-attn', label: 'FlashAttention' },
   { id: 'cuda', label: 'CUDA' },
+  { id: 'hf-hub', label: 'Hugging Face Hub' },
+  { id: 'hf-datasets', label: 'HF Datasets' },
 ] as const;
 
 export type FrameworkId = (typeof FRAMEWORKS)[number]['id'];

@@ -28,7 +28,7 @@ describe('schema errors name the file, the line, the dotted field and the bad va
 
   test('an unknown enum value, with a guess', () => {
     expect(problemsOf([{ slug: 'x', data: entry({ category: 'memroy' }) }])).toEqual([
-      'content/entries/x.mdx:5: category: unknown value "memroy"; did you mean "memory"? (known: memory, numerics, mixed-precision, optimization, distributed, data, autograd, checkpointing, hardware, performance, configuration, tokenization, … (14 in all))',
+      'content/entries/x.mdx:5: category: unknown value "memroy"; did you mean "memory"? (known: memory, numerics, mixed-precision, optimization, distributed, data, autograd, checkpointing, hardware, performance, configuration, tokenization, … (15 in all))',
     ]);
   });
 

@@ -5,7 +5,8 @@
  */
 import { handOffLog } from './handoff.ts';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
-import { bestMatchTerms, searchDelay, searchTerms, suggestQuery, TYPING_PAUSE_MS, unmatchedWords } from '../lib/search-terms.ts';
+import { queryWords, rankByWords, searchDelay, searchTerms, suggestQuery, TYPING_PAUSE_MS, unmatchedWords, variantsOf, vocabularyWords, wordListPart, type WordHit } from '../lib/search-terms.ts';
+import variants from '../../content/search-variants.json';
 
 interface ResultData {
   url: string;
@@ -15,8 +16,13 @@ interface ResultData {
   meta: Record<string, string>;
   sub_results: { title: string; url: string; excerpt: string }[];
 }
+interface PagefindResult {
+  id: string;
+  score: number;
+  data(): Promise<ResultData>;
+}
 interface PagefindSearch {
-  results: { id: string; data(): Promise<ResultData> }[];
+  results: PagefindResult[];
   filters: Record<string, Record<string, number>>;
   totalFilters: Record<string, Record<string, number>>;
 }
@@ -60,6 +66,17 @@ interface Counts {
  * height on a laptop, so five are more than a screenful.
  */
 const MAX_RESULTS = 5;
+
+/** What each word of a query finds, and the pages ranked over them (rankByWords). */
+interface WordRanking {
+  hits: Map<string, WordHit[]>;
+  results: Map<string, PagefindResult>;
+  ids: string[];
+  held: string[];
+}
+
+/** A word that may be misspelt: letters only, five or more (a shorter one is too close to too many words). */
+const misspellable = (w: string) => w.length >= 5 && /^\p{L}+$/u.test(w);
 
 /** Longer than this, or on several lines, a query is a log rather than a search. */
 export const LOG_LENGTH = 120;
@@ -140,7 +157,8 @@ export class SearchController {
   #suggestBox: HTMLElement;
   #suggestButton: HTMLButtonElement;
   /** the site's words, fetched the first time a query needs a suggestion (see #suggest) */
-  #vocabulary: Promise<string[]> | undefined;
+  /** The site's word list, by part (#words). */
+  #vocabulary = new Map<string, Promise<string[]>>();
   #base: string;
   #sync: boolean;
   #selected = new Map<string, Set<string>>();
@@ -159,11 +177,13 @@ export class SearchController {
   #counts: Counts | undefined;
   #countsVersion = 0;
   /** The words given to Pagefind for the results on screen (null: chips only, or nothing). */
-  #shownTerms: string | null = null;
+  /** What the results on screen were searched by: the words ranked over, or the terms Pagefind searched. */
+  #shown: { words: string[]; terms: string | null } | null = null;
+  #facetPagesOnce: Promise<Map<string, Map<string, Set<string>>>> | undefined;
   /** The facet whose values are shown under the filter bar. */
   #open: string | undefined;
   /** The shown query's results not on screen yet, and what its status line says of them. */
-  #more: { rest: PagefindSearch['results']; total: number; shown: number; query: string; leftOut: string[] } | undefined;
+  #more: { rest: PagefindResult[]; total: number; shown: number; query: string; leftOut: string[]; corrected: string | undefined } | undefined;
 
   constructor(root: HTMLElement) {
     this.#root = root;
@@ -325,7 +345,7 @@ export class SearchController {
       const counts = this.#countsWanted ? await this.#countFor(pf, null, {}) : undefined;
       if (seq !== this.#seq) return;
       this.#setCounts(counts);
-      this.#shownTerms = null;
+      this.#shown = null;
       this.#renderFilters();
       this.#more = undefined;
       this.#offerMore();
@@ -334,47 +354,117 @@ export class SearchController {
       this.#suggestBox.hidden = true;
       return;
     }
-    // the words Pagefind is given: the query without the function words every entry holds
-    let terms = query ? searchTerms(query) : null;
+    const words = query ? queryWords(query) : [];
     // once a facet has been opened, the results' search counts the chips too
     const counting = this.#countsWanted;
-    const options = { filters: counting ? { ...FACET_SCOPE, ...filters } : filters };
-    let search = await pf.search(terms, options);
-    if (seq !== this.#seq || !search) return; // a newer query won
     let leftOut: string[] = [];
-    if (terms && !search.results.length && !terms.includes('"') && terms.includes(' ')) {
-      // No entry holds every word, as with an error line and its values ("2.00 GiB"): search
-      // again with the words of the entry that holds most of them (bestMatchTerms). Each word
-      // alone needs only the index chunks the whole query has just loaded.
-      const words = terms.split(' ');
-      const matches = new Map<string, Set<string>>();
-      for (const word of new Set(words)) matches.set(word, new Set((await pf.search(word, options))?.results.map((r) => r.id)));
+    let corrected: string | undefined;
+    let results: PagefindResult[];
+    let counts: Promise<Counts> | undefined;
+    if (words.length) {
+      // Ranked over what each word finds (rankByWords), not only over the pages holding every
+      // word, so that a word the entry does not use ("during", a value such as "2.00") does not
+      // hide it. The words are searched without the filters, which then keep what they allow,
+      // so that choosing a chip leaves as many results as it counted.
+      // the site's words starting as the query's do, to respell a misspelt word, fetched while
+      // the words are searched
+      const spelling = words.some(misspellable) ? this.#words(query).catch(() => undefined) : undefined;
+      let ranked = await this.#wordHits(pf, words);
+      let shown = words;
+      const known = new Set((await spelling) ?? []);
       if (seq !== this.#seq) return;
-      const kept = bestMatchTerms(words, matches);
-      if (kept.length) {
-        leftOut = [...new Set(words.filter((w) => !kept.includes(w)))];
-        terms = kept.join(' ');
-        search = await pf.search(terms, options);
-        if (seq !== this.#seq || !search) return;
+      if (words.some((w) => misspellable(w) && known.size && !known.has(w))) {
+        // Pagefind finds something for most misspellings ("wachdog" matches a lone "W"), so a
+        // word is misspelt when the site never uses it and uses one close to it (suggestQuery):
+        // the query is searched again at once, respelt, and the status says so
+        const respelt = suggestQuery(query, [...known]);
+        const again = respelt ? queryWords(respelt) : [];
+        const retry = again.length ? await this.#wordHits(pf, again) : undefined;
+        if (seq !== this.#seq) return;
+        if (retry?.ids.length) [ranked, shown, corrected] = [retry, again, respelt];
       }
+      const allowed = hasFilters ? await this.#allowed(pf, filters) : undefined;
+      if (seq !== this.#seq) return;
+      const ids = allowed ? ranked.ids.filter((id) => allowed.has(id)) : ranked.ids;
+      results = ids.map((id) => ranked.results.get(id)!);
+      const top = ids[0];
+      if (top !== undefined) leftOut = shown.filter((w) => !ranked.hits.get(w)?.some((h) => h.id === top));
+      this.#shown = { words: shown, terms: null };
+      if (counting) counts = this.#tally(pf, ranked.ids, ids);
+    } else {
+      // no word to rank by (a filter alone, or a query of function words): Pagefind's own search
+      const terms = query ? searchTerms(query) : null;
+      const search = await pf.search(terms, { filters: counting ? { ...FACET_SCOPE, ...filters } : filters });
+      if (seq !== this.#seq || !search) return; // a newer query won
+      results = search.results;
+      this.#shown = { words: [], terms };
+      if (counting) counts = this.#countsOf(pf, terms, search);
     }
-    const data = exactFirst(await Promise.all(search.results.slice(0, MAX_RESULTS).map((r) => r.data())), query);
+    const data = exactFirst(await Promise.all(results.slice(0, MAX_RESULTS).map((r) => r.data())), query);
     if (seq !== this.#seq) return;
-    this.#more = { rest: search.results.slice(MAX_RESULTS), total: search.results.length, shown: data.length, query, leftOut };
-    this.#shownTerms = terms;
+    this.#more = { rest: results.slice(MAX_RESULTS), total: results.length, shown: data.length, query, leftOut, corrected };
     this.#render(data);
     this.#suggestBox.hidden = true;
-    // Pagefind matches what it can of a misspelt word ("wachdog" finds a lone "W"), so a word
-    // that none of the first results holds counts as not found
-    if (query && (!data.length || leftOut.length || unmatchedWords(query, data.map((d) => d.content)).length)) void this.#suggest(query, seq);
+    // Pagefind matches what it can of a misspelt word, so a word that none of the first results
+    // holds counts as not found
+    if (query && !corrected && (!data.length || leftOut.length || unmatchedWords(query, data.map((d) => d.content)).length)) void this.#suggest(query, seq);
     if (this.#countsWanted) {
       // the chips' counts come with this search, or, when a facet was first opened while it
       // ran, from one more that names the chip facets
-      const counts = counting ? await this.#countsOf(pf, terms, search) : await this.#countFor(pf, terms, filters);
+      const got = await (counts ?? this.#countsShown(pf, filters));
       if (seq !== this.#seq) return;
-      this.#setCounts(counts);
+      this.#setCounts(got);
     }
     this.#renderFilters();
+  }
+
+  /**
+   * What each word finds, its variants (content/search-variants.json) with it, and the pages
+   * ranked over them all (rankByWords). A page several of them find scores as the best.
+   */
+  async #wordHits(pf: Pagefind, words: string[]): Promise<WordRanking> {
+    const hits = new Map<string, WordHit[]>();
+    const results = new Map<string, PagefindResult>();
+    for (const word of words) {
+      const best = new Map<string, number>();
+      for (const v of variantsOf(word, variants.groups)) {
+        const found = (await pf.search(v))?.results ?? [];
+        // scores on one scale, the best page's 1; a variant is a guess at what the reader meant,
+        // so it counts half as much as the word typed
+        const scale = (v === word ? 1 : 0.5) / Math.max(...found.map((r) => r.score), Number.MIN_VALUE);
+        for (const r of found) {
+          results.set(r.id, r);
+          best.set(r.id, Math.max(best.get(r.id) ?? 0, r.score * scale));
+        }
+      }
+      hits.set(word, [...best].map(([id, score]) => ({ id, score })));
+    }
+    return { hits, results, ...rankByWords(hits) };
+  }
+
+  /**
+   * The site's words that start as the query's words of four letters or more do
+   * (api/v1/words/<part>.json, one file per first letter, each fetched once), most used first.
+   */
+  async #words(query: string): Promise<string[]> {
+    const parts = [...new Set(vocabularyWords(query).map(wordListPart))];
+    const lists = await Promise.all(
+      parts.map((part) => {
+        let list = this.#vocabulary.get(part);
+        if (!list) {
+          list = fetch(`${this.#base}api/v1/words/${part}.json`)
+            // a letter no site word starts with has no file: it adds no word
+            .then((r) => (r.ok ? (r.json() as Promise<{ words: string[] }>).then((j) => j.words) : r.status === 404 ? [] : Promise.reject(new Error(String(r.status)))))
+            .catch((error: unknown) => {
+              this.#vocabulary.delete(part); // tried again by the next query
+              throw error;
+            });
+          this.#vocabulary.set(part, list);
+        }
+        return list;
+      }),
+    );
+    return lists.flat();
   }
 
   #setCounts(counts: Counts | undefined) {
@@ -394,6 +484,55 @@ export class SearchController {
     return this.#countsOf(pf, terms, await pf.search(terms, { filters: { ...FACET_SCOPE, ...filters } }));
   }
 
+  /** The chips' counts for the results on screen. */
+  async #countsShown(pf: Pagefind, filters: Record<string, string[]>): Promise<Counts> {
+    const shown = this.#shown;
+    if (!shown?.words.length) return this.#countFor(pf, shown?.terms ?? null, filters);
+    const { ids } = await this.#wordHits(pf, shown.words);
+    const allowed = Object.keys(filters).length ? await this.#allowed(pf, filters) : undefined;
+    return this.#tally(pf, ids, allowed ? ids.filter((id) => allowed.has(id)) : ids);
+  }
+
+  /** The pages the filters allow, as Pagefind filters them. */
+  async #allowed(pf: Pagefind, filters: Record<string, string[]>): Promise<Set<string>> {
+    return new Set((await pf.search(null, { filters }))?.results.map((r) => r.id));
+  }
+
+  /**
+   * The chips' counts for results ranked by their words: each value counts the results that
+   * carry it with no filter (`all`, of `ids`) and under the chosen filters (`current`, of
+   * `shown`), so a chip's number is the number of results that choosing it leaves.
+   */
+  async #tally(pf: Pagefind, ids: string[], shown: string[]): Promise<Counts> {
+    const pages = await this.#facetPages(pf);
+    const count = (list: string[]) => {
+      const out: FacetCounts = {};
+      for (const [facet, values] of pages) {
+        const of: Record<string, number> = (out[facet] = {});
+        for (const [value, set] of values) of[value] = list.filter((id) => set.has(id)).length;
+      }
+      return out;
+    };
+    return { all: count(ids), current: count(shown) };
+  }
+
+  /** For each chip facet and value, the pages carrying it: one search per value, made once, over filter indexes counting loads anyway. */
+  #facetPages(pf: Pagefind): Promise<Map<string, Map<string, Set<string>>>> {
+    this.#facetPagesOnce ??= (async () => {
+      const overAll = await this.#countsOverAll(pf);
+      const out = new Map<string, Map<string, Set<string>>>();
+      for (const { key } of FACETS) {
+        const values = new Map<string, Set<string>>();
+        for (const value of Object.keys(overAll[key] ?? {})) {
+          values.set(value, new Set((await pf.search(null, { filters: { [key]: [value] } }))?.results.map((r) => r.id)));
+        }
+        out.set(key, values);
+      }
+      return out;
+    })();
+    return this.#facetPagesOnce;
+  }
+
   /**
    * Opens a facet's values under the filter bar, or closes them. The first opening fetches the
    * counts for the results on screen; from then on every search counts too.
@@ -406,7 +545,7 @@ export class SearchController {
     const version = this.#countsVersion;
     let counts: Counts;
     try {
-      counts = await this.#countFor(await loadPagefind(this.#base), this.#shownTerms, this.#filters());
+      counts = await this.#countsShown(await loadPagefind(this.#base), this.#filters());
     } catch {
       return; // run() reports a missing index
     }
@@ -498,7 +637,8 @@ export class SearchController {
   }
 
   #statusText() {
-    const { total, shown, query, leftOut } = this.#more!;
+    const { total, shown, query, leftOut, corrected } = this.#more!;
+    if (corrected) return `Showing results for “${corrected}”. ${total} ${total === 1 ? 'entry' : 'entries'}${total > shown ? `, showing the first ${shown}` : ''}.`;
     if (!total) return `No entry matches “${query}”. Try fewer words, an error class such as OutOfMemoryError, or paste the whole log to diagnose it.`;
     const count = `${total} ${total === 1 ? 'entry' : 'entries'}${total > shown ? `, showing the first ${shown}` : ''}.`;
     if (!leftOut.length) return count;
@@ -531,17 +671,7 @@ export class SearchController {
    * offered when it cannot be fetched.
    */
   async #suggest(query: string, seq: number) {
-    this.#vocabulary ??= fetch(`${this.#base}api/v1/words.json`)
-      .then((r) => (r.ok ? (r.json() as Promise<{ words: string[] }>) : Promise.reject(new Error(String(r.status)))))
-      .then((j) => j.words);
-    let words: string[];
-    try {
-      words = await this.#vocabulary;
-    } catch {
-      this.#vocabulary = undefined; // tried again by the next query
-      return;
-    }
-    const suggestion = suggestQuery(query, words);
+    const suggestion = suggestQuery(query, await this.#words(query).catch(() => []));
     if (seq !== this.#seq || !suggestion) return;
     this.#suggestButton.textContent = suggestion;
     this.#suggestBox.hidden = false;

@@ -28,26 +28,82 @@ export function searchTerms(query: string): string {
 }
 
 /**
- * The words to search again when no entry holds every word of a query. A pasted error line
- * carries values no entry contains ("Tried to allocate 2.00 GiB", "SeqNum=1234"), and Pagefind,
- * which wants every word, then finds nothing. `matches` holds, for each word, the pages that
- * hold it. The page holding the most of the query, each word counted by its rarity (a word on
- * few pages tells more than one on most), decides: the words it holds are searched again, so
- * Pagefind ranks every page that holds them all, and that page among them. Words in the order
- * given; empty when no word is on any page.
+ * Words that say how a reader asks rather than what failed ("my loss becomes NaN during the
+ * first epoch"): searched for nothing and weighed nothing. A word in most entries weighs
+ * little anyway; these are here because some are rare in entries ("quite", "throws") and a
+ * rare word would otherwise weigh the most.
  */
-export function bestMatchTerms(words: string[], matches: ReadonlyMap<string, ReadonlySet<string>>): string[] {
-  const pages = new Set<string>();
-  for (const w of words) for (const id of matches.get(w) ?? []) pages.add(id);
-  const weight = (w: string) => Math.log(1 + pages.size / (matches.get(w)?.size || 1));
-  let best: string[] = [];
-  let bestScore = 0;
-  for (const id of pages) {
-    const held = words.filter((w) => matches.get(w)?.has(id));
-    const score = held.reduce((s, w) => s + weight(w), 0);
-    if (score > bestScore) [best, bestScore] = [held, score];
+const FILLER = new Set([
+  'about', 'after', 'again', 'all', 'also', 'always', 'am', 'any', 'anyone', 'be', 'been', 'before', 'being', 'but', 'can', 'cannot', 'could', 'did',
+  'do', 'does', 'doing', 'during', 'each', 'even', 'every', 'get', 'gets', 'getting', 'got', 'had', 'happen', 'happened', 'happening', 'happens', 'has',
+  'have', 'having', 'help', 'how', 'i', 'im', 'into', 'just', 'me', 'my', 'occur', 'occurred', 'occurring', 'occurs', 'only', 'our', 'please', 'quite',
+  'really', 'seems', 'should', 'some', 'something', 'still', 'than', 'their', 'them', 'there', 'these', 'they', 'those', 'throw', 'throwing', 'throws',
+  'thrown', 'very', 'was', 'we', 'were', 'what', 'whats', 'where', 'while', 'why', 'will', 'would', 'you', 'your',
+]);
+
+/** Punctuation a word is typed with that no entry word holds: quotes, brackets, a clause's end, an exception's colon. */
+const EDGES = /^[\s"'`“”‘’([{<]+|[\s"'`“”‘’)\]}>,.;:!?]+$/g;
+
+/**
+ * The words of a query as ranking searches them: lower case, without the punctuation around
+ * them ("RuntimeError:" is runtimeerror, "increasing." is increasing, a quoted message is its
+ * words), without function words and filler. A dotted, slashed or underscored identifier
+ * (numpy.random, torch.cuda.OutOfMemoryError, NCCL_P2P_DISABLE) is searched whole and by its
+ * parts, so both the identifier and its pieces find it. Each word once, in the order typed.
+ */
+export function queryWords(query: string): string[] {
+  const out: string[] = [];
+  const add = (w: string) => {
+    if (w && !out.includes(w) && !FUNCTION_WORDS.has(w) && !FILLER.has(w)) out.push(w);
+  };
+  for (const token of query.toLowerCase().split(/\s+/)) {
+    const word = token.replace(EDGES, '').replace(/[’']s$/, '').replace(/n[’']t$/, 'nt');
+    if (!word) continue;
+    add(word);
+    if (/[./_:]/.test(word) && /\p{L}/u.test(word)) for (const part of word.split(/[./_:]+/)) if (part.length >= 2) add(part);
   }
-  return best;
+  return out;
+}
+
+/** The words searched for one query word: itself and its variants in the vocabulary (content/search-variants.json). */
+export function variantsOf(word: string, groups: readonly (readonly string[])[]): string[] {
+  const out = [word];
+  for (const group of groups) if (group.includes(word)) for (const v of group) if (!out.includes(v)) out.push(v);
+  return out;
+}
+
+/** A page Pagefind found for one word, with Pagefind's score for it (higher is better). */
+export interface WordHit {
+  id: string;
+  score: number;
+}
+
+/**
+ * Entries ranked over what each word of a query finds, not only over the pages holding every
+ * word: a sentence always has a word its entry does not use. A word counts by its rarity (on
+ * few of the pages found, it tells much; on most, little) and by where the page holds it,
+ * through Pagefind's score for that word alone, which weighs a title, fingerprint or symptom
+ * over the body. `hits` holds, for each word, its pages (variants merged); a word no page holds
+ * counts for nothing. The pages scoring at least half the first's are the results, best first
+ * (a page holding one common word of a two-word query is not one); `held` is the words the
+ * first holds, in the query's order (the others are the words it leaves out).
+ */
+export function rankByWords(hits: ReadonlyMap<string, readonly WordHit[]>): { ids: string[]; held: string[] } {
+  const pages = new Set<string>();
+  for (const list of hits.values()) for (const h of list) pages.add(h.id);
+  const score = new Map<string, number>();
+  for (const list of hits.values()) {
+    if (!list.length) continue;
+    const rarity = Math.log(1 + pages.size / list.length);
+    const best = Math.max(...list.map((h) => h.score)) || 1;
+    for (const h of list) score.set(h.id, (score.get(h.id) ?? 0) + rarity * (0.2 + (0.8 * h.score) / best));
+  }
+  const ranked = [...pages].sort((a, b) => score.get(b)! - score.get(a)!);
+  if (!ranked.length) return { ids: [], held: [] };
+  const holds = (word: string, id: string) => hits.get(word)!.some((h) => h.id === id);
+  const held = [...hits.keys()].filter((w) => holds(w, ranked[0]!));
+  const top = score.get(ranked[0]!)!;
+  return { ids: ranked.filter((id) => score.get(id)! >= top / 2), held };
 }
 
 /** How long search waits after a keystroke before it runs, so that typing runs one search, not one per letter. */
@@ -69,6 +125,13 @@ export function vocabularyWords(text: string): string[] {
     .split(/[^\p{L}\p{N}_]+/u)
     .filter((w) => w.length >= 4 && /\p{L}/u.test(w));
 }
+
+/**
+ * The part of the site's word list a word is in (api/v1/words/<part>.json): its first letter
+ * or digit, "_" for anything else. A misspelling is looked up only among the words that start
+ * as it does, so a query fetches the parts of its words' first letters, not the whole list.
+ */
+export const wordListPart = (word: string): string => (/^[a-z0-9]/.test(word) ? word[0]! : '_');
 
 /** The query's words (as vocabularyWords) that none of the texts holds, case aside. */
 export function unmatchedWords(query: string, texts: readonly string[]): string[] {

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bestMatchTerms, searchDelay, searchTerms, suggestQuery, TYPING_PAUSE_MS, unmatchedWords, vocabularyWords } from '../../src/lib/search-terms.ts';
+import { queryWords, rankByWords, searchDelay, searchTerms, suggestQuery, TYPING_PAUSE_MS, unmatchedWords, variantsOf, vocabularyWords, wordListPart } from '../../src/lib/search-terms.ts';
 
 describe('searchTerms', () => {
   it('drops the function words every entry holds, whatever their case or punctuation', () => {
@@ -25,24 +26,77 @@ describe('searchTerms', () => {
   });
 });
 
-describe('bestMatchTerms', () => {
-  const sets = (o: Record<string, string[]>) => new Map(Object.entries(o).map(([w, ids]) => [w, new Set(ids)]));
-
-  it('keeps the words of the page that holds most of the query, and leaves out the values no page holds', () => {
-    const words = ['torch.OutOfMemoryError:', 'CUDA', 'memory.', 'allocate', '2.00', 'GiB.', '79.15'];
-    const matches = sets({ 'torch.OutOfMemoryError:': ['mem1', 'mem3'], CUDA: ['mem1', 'mem3', 'hw1', 'tok4'], 'memory.': ['mem1', 'mem3', 'data2', 'hw1'], allocate: ['mem1', 'mem3', 'mem8'], '2.00': [], 'GiB.': ['mem1', 'mem8', 'data2'], '79.15': [] });
-    expect(bestMatchTerms(words, matches)).toEqual(['torch.OutOfMemoryError:', 'CUDA', 'memory.', 'allocate', 'GiB.']);
+describe('queryWords', () => {
+  it('drops the punctuation a word is typed with, function words and filler', () => {
+    expect(queryWords('Why does my loss become NaN during the first epoch?')).toEqual(['loss', 'become', 'nan', 'first', 'epoch']);
+    expect(queryWords('"RuntimeError: CUDA error: device-side assert triggered"')).toEqual(['runtimeerror', 'cuda', 'error', 'device-side', 'assert', 'triggered']);
+    expect(queryWords('(increasing.) “quoted” [bracketed]!')).toEqual(['increasing', 'quoted', 'bracketed']);
   });
 
-  it('counts a rare word for more than several common ones', () => {
-    // "watchdog" is on one page; "the", "rank" and "timeout" together are on another
-    const matches = sets({ watchdog: ['dist1'], rank: ['dist1', 'dist2', 'dist3', 'dist4', 'dist5', 'dist6'], timeout: ['dist2', 'dist3', 'dist4', 'dist5', 'dist6'], ranks: ['dist2', 'dist3', 'dist4', 'dist5', 'dist6'] });
-    expect(bestMatchTerms(['watchdog', 'rank', 'timeout', 'ranks'], matches)).toEqual(['watchdog', 'rank']);
+  it('searches a dotted or underscored identifier whole and by its parts, but not a number', () => {
+    expect(queryWords('numpy.random seeds')).toEqual(['numpy.random', 'numpy', 'random', 'seeds']);
+    expect(queryWords('NCCL_P2P_DISABLE=1')).toEqual(['nccl_p2p_disable=1', 'nccl', 'p2p', 'disable=1']);
+    expect(queryWords('Tried to allocate 2.00 GiB')).toEqual(['tried', 'allocate', '2.00', 'gib']);
+  });
+
+  it('keeps each word once, and a query of filler alone is empty', () => {
+    expect(queryWords('nan NaN nan.')).toEqual(['nan']);
+    expect(queryWords('why does it')).toEqual([]);
+  });
+});
+
+describe('variantsOf', () => {
+  const groups = [['oom', 'outofmemoryerror'], ['hang', 'stuck', 'freeze']];
+  it('adds the other words of the word\'s group, the word first', () => {
+    expect(variantsOf('stuck', groups)).toEqual(['stuck', 'hang', 'freeze']);
+    expect(variantsOf('oom', groups)).toEqual(['oom', 'outofmemoryerror']);
+  });
+  it('leaves a word in no group alone', () => {
+    expect(variantsOf('nccl', groups)).toEqual(['nccl']);
+  });
+});
+
+describe('rankByWords', () => {
+  const hits = (o: Record<string, [string, number][]>) => new Map(Object.entries(o).map(([w, l]) => [w, l.map(([id, score]) => ({ id, score }))]));
+
+  it('puts first the page holding the most telling words, even when it lacks one', () => {
+    // "during" is on two pages that lack "nccl" and "watchdog"; dist1 lacks "during" only
+    const { ids, held } = rankByWords(hits({ nccl: [['dist1', 5], ['dist2', 2]], watchdog: [['dist1', 8]], during: [['mem1', 1], ['data1', 1]] }));
+    expect(ids[0]).toBe('dist1');
+    expect(held).toEqual(['nccl', 'watchdog']);
+  });
+
+  it('counts a rare word for more than a common one, and where a page holds it', () => {
+    // "timeout" is on every page; "allreduce" on two, in dist2's title (a higher score)
+    const common = ['dist1', 'dist2', 'dist3', 'dist4', 'dist5'].map((id): [string, number] => [id, 1]);
+    expect(rankByWords(hits({ timeout: common, allreduce: [['dist1', 1], ['dist2', 9]] })).ids.slice(0, 2)).toEqual(['dist2', 'dist1']);
+  });
+
+  it('returns the pages scoring at least half the first\'s, best first, and the words the first holds', () => {
+    // d holds only "memory", and there at a ninth of a's score
+    const { ids, held } = rankByWords(hits({ cuda: [['a', 1], ['b', 3], ['c', 3]], memory: [['a', 9], ['b', 1], ['d', 1]], xyz: [] }));
+    expect(held).toEqual(['cuda', 'memory']);
+    expect(ids).toEqual(['a', 'b', 'c']);
   });
 
   it('finds nothing when no word is on any page', () => {
-    expect(bestMatchTerms(['2.00', '79.15'], sets({ '2.00': [], '79.15': [] }))).toEqual([]);
-    expect(bestMatchTerms([], new Map())).toEqual([]);
+    expect(rankByWords(hits({ '2.00': [], '79.15': [] }))).toEqual({ ids: [], held: [] });
+    expect(rankByWords(new Map())).toEqual({ ids: [], held: [] });
+  });
+});
+
+describe('content/search-variants.json', () => {
+  const file = JSON.parse(readFileSync('content/search-variants.json', 'utf8')) as { groups: string[][] };
+  it('holds groups of lower-case single words, each word in one group only', () => {
+    const seen = new Map<string, number>();
+    file.groups.forEach((g, i) => {
+      expect(g.length, `group ${i}`).toBeGreaterThan(1);
+      for (const w of g) {
+        expect(w, `group ${i}`).toMatch(/^[a-z0-9][a-z0-9_-]*$/);
+        expect(seen.get(w), `"${w}" is in groups ${seen.get(w)} and ${i}`).toBeUndefined();
+        seen.set(w, i);
+      }
+    });
   });
 });
 
@@ -77,5 +131,11 @@ describe('suggestQuery', () => {
     expect(unmatchedWords('nccl wachdog timeout', ['NCCL watchdog: collective timeout', 'W… other'])).toEqual(['wachdog']);
     expect(unmatchedWords('watchd', ['the NCCL watchdog'])).toEqual([]);
     expect(vocabularyWords('torch.OutOfMemoryError: CUDA out of memory (2.00 GiB), NCCL_TIMEOUT')).toEqual(['torch', 'outofmemoryerror', 'cuda', 'memory', 'nccl_timeout']);
+  });
+});
+
+describe('wordListPart', () => {
+  it('is a word\'s first letter or digit, and "_" for anything else', () => {
+    expect(['watchdog', 'nccl', '8bit', 'ünicode', '_private'].map(wordListPart)).toEqual(['w', 'n', '8', '_', '_']);
   });
 });

@@ -1,11 +1,11 @@
-// The words a search can be spelled with: what search offers, as "did you mean", for a query
-// with a word no entry holds (src/islands/search.ts, #suggest). Fetched only then. Most used
-// first, so a tie goes to the commoner word.
+// The words a search can be spelled with, most used first, so a tie goes to the commoner word.
+// Search fetches them by first letter (api/v1/words/<part>.json) to respell a misspelt query.
 import type { APIRoute } from 'astro';
 import { site } from '../../../lib/content/load.ts';
 import { vocabularyWords } from '../../../lib/search-terms.ts';
 
-export const GET: APIRoute = () => {
+/** Every word, most used first. */
+export function siteWords(): string[] {
   const uses = new Map<string, number>();
   const count = (text: string | undefined) => {
     for (const w of new Set(vocabularyWords(text ?? ''))) uses.set(w, (uses.get(w) ?? 0) + 1);
@@ -14,6 +14,7 @@ export const GET: APIRoute = () => {
     count([e.id, e.title, e.summary, e.fingerprint, ...e.tags, ...e.symptoms.map((s) => s.wording), ...e.rootCauses.map((r) => r.title), ...e.fixes.map((f) => f.title)].join(' '));
   }
   for (const s of site.symptoms) count(s.label);
-  const words = [...uses].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
-  return new Response(JSON.stringify({ version: 1, words }), { headers: { 'Content-Type': 'application/json' } });
-};
+  return [...uses].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+}
+
+export const GET: APIRoute = () => new Response(JSON.stringify({ version: 1, words: siteWords() }), { headers: { 'Content-Type': 'application/json' } });

@@ -177,8 +177,8 @@ export class SearchController {
   #counts: Counts | undefined;
   #countsVersion = 0;
   /** The words given to Pagefind for the results on screen (null: chips only, or nothing). */
-  /** What the results on screen were searched by: the words ranked over, or the terms Pagefind searched. */
-  #shown: { words: string[]; terms: string | null } | null = null;
+  /** What the results on screen come from: the pages ranked over their words before any filter, or the terms Pagefind searched. */
+  #shown: { ids: string[] | undefined; terms: string | null } | null = null;
   #facetPagesOnce: Promise<Map<string, Map<string, Set<string>>>> | undefined;
   /** The facet whose values are shown under the filter bar. */
   #open: string | undefined;
@@ -362,18 +362,18 @@ export class SearchController {
     let results: PagefindResult[];
     let counts: Promise<Counts> | undefined;
     if (words.length) {
+      // the site's words starting as the query's do, to respell a misspelt word, fetched while
+      // the words are searched
+      const spelling = words.some(misspellable) ? this.#words(query).catch(() => undefined) : undefined;
       // Ranked over what each word finds (rankByWords), not only over the pages holding every
       // word, so that a word the entry does not use ("during", a value such as "2.00") does not
       // hide it. The words are searched without the filters, which then keep what they allow,
       // so that choosing a chip leaves as many results as it counted.
-      // the site's words starting as the query's do, to respell a misspelt word, fetched while
-      // the words are searched
-      const spelling = words.some(misspellable) ? this.#words(query).catch(() => undefined) : undefined;
       let ranked = await this.#wordHits(pf, words);
       let shown = words;
       const known = new Set((await spelling) ?? []);
       if (seq !== this.#seq) return;
-      if (words.some((w) => misspellable(w) && known.size && !known.has(w))) {
+      if (known.size && words.some((w) => misspellable(w) && !known.has(w))) {
         // Pagefind finds something for most misspellings ("wachdog" matches a lone "W"), so a
         // word is misspelt when the site never uses it and uses one close to it (suggestQuery):
         // the query is searched again at once, respelt, and the status says so
@@ -389,7 +389,7 @@ export class SearchController {
       results = ids.map((id) => ranked.results.get(id)!);
       const top = ids[0];
       if (top !== undefined) leftOut = shown.filter((w) => !ranked.hits.get(w)?.some((h) => h.id === top));
-      this.#shown = { words: shown, terms: null };
+      this.#shown = { ids: ranked.ids, terms: null };
       if (counting) counts = this.#tally(pf, ranked.ids, ids);
     } else {
       // no word to rank by (a filter alone, or a query of function words): Pagefind's own search
@@ -397,7 +397,7 @@ export class SearchController {
       const search = await pf.search(terms, { filters: counting ? { ...FACET_SCOPE, ...filters } : filters });
       if (seq !== this.#seq || !search) return; // a newer query won
       results = search.results;
-      this.#shown = { words: [], terms };
+      this.#shown = { ids: undefined, terms };
       if (counting) counts = this.#countsOf(pf, terms, search);
     }
     const data = exactFirst(await Promise.all(results.slice(0, MAX_RESULTS).map((r) => r.data())), query);
@@ -486,9 +486,8 @@ export class SearchController {
 
   /** The chips' counts for the results on screen. */
   async #countsShown(pf: Pagefind, filters: Record<string, string[]>): Promise<Counts> {
-    const shown = this.#shown;
-    if (!shown?.words.length) return this.#countFor(pf, shown?.terms ?? null, filters);
-    const { ids } = await this.#wordHits(pf, shown.words);
+    const ids = this.#shown?.ids;
+    if (!ids) return this.#countFor(pf, this.#shown?.terms ?? null, filters);
     const allowed = Object.keys(filters).length ? await this.#allowed(pf, filters) : undefined;
     return this.#tally(pf, ids, allowed ? ids.filter((id) => allowed.has(id)) : ids);
   }

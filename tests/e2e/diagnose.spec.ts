@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test, expect } from './fixtures.ts';
+import { fillSessionStorage, test, expect } from './fixtures.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const teacherLog = readFileSync(`${root}content/examples/activation-distillation-memory/teacher-forward-oom.log`, 'utf8');
@@ -167,15 +167,7 @@ test('Cancel stops a busy worker for pasted text, and the next log is diagnosed'
 test('a log too large to hand over stays on the entry page, with a note on opening it as a file', async ({ page }) => {
   await page.goto('/entries/activation-distillation-memory/');
   // the origin's sessionStorage is nearly full, as another tab or a previous paste can leave it
-  await page.evaluate(() => {
-    for (let size = 1 << 22, n = 0; size >= 1 << 14; ) {
-      try {
-        sessionStorage.setItem(`filler-${n++}`, 'x'.repeat(size));
-      } catch {
-        size >>= 1;
-      }
-    }
-  });
+  await fillSessionStorage(page);
   // set, not typed: typing this much text takes Playwright seconds
   await page.getByLabel('Not sure this is your failure? Paste your log.').evaluate((box: HTMLTextAreaElement) => {
     box.value = 'RuntimeError: CUDA error: device-side assert triggered\n'.repeat(2000);

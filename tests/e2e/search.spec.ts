@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures.ts';
+import { fillSessionStorage, test, expect } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -259,15 +259,7 @@ test('a pasted log is offered to diagnose, and its telling line is searched', as
 test('a pasted log too large to hand over keeps the reader on search, with a note on opening it as a file', async ({ page }) => {
   await page.goto('/search/');
   // the origin's sessionStorage is nearly full, as another tab or a previous paste can leave it
-  await page.evaluate(() => {
-    for (let size = 1 << 22, n = 0; size >= 1 << 14; ) {
-      try {
-        sessionStorage.setItem(`filler-${n++}`, 'x'.repeat(size));
-      } catch {
-        size >>= 1;
-      }
-    }
-  });
+  await fillSessionStorage(page);
   const panel = page.locator('[data-search-page]');
   await panel.getByRole('searchbox').focus();
   await page.evaluate(() => {

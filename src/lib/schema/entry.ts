@@ -19,7 +19,7 @@ import {
 } from './vocabulary.ts';
 
 import { ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN } from './patterns.ts';
-import { VersionsSchema } from './versions.ts';
+import { isoDate, VersionsSchema } from './versions.ts';
 
 export { ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN };
 
@@ -114,17 +114,6 @@ export const FaqSchema = z.strictObject({
   /** The answer: only what this entry knows. */
   a: text('a').describe('The answer: only what this entry knows.'),
 });
-
-const isoDate = z
-  .union([z.string(), z.date()], { error: 'expected a date written YYYY-MM-DD' })
-  .transform((v, ctx) => {
-    const s = v instanceof Date ? v.toISOString().slice(0, 10) : v;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(Date.parse(s))) {
-      ctx.addIssue({ code: 'custom', message: 'expected a date written YYYY-MM-DD' });
-      return z.NEVER;
-    }
-    return s;
-  });
 
 /**
  * An entry's frontmatter. Field order here is the order the scaffold writes them in.

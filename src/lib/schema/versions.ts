@@ -24,7 +24,8 @@ export const RangeSchema = z
   .trim()
   .refine((r) => validRange(r), { message: 'expected a PEP 440 range such as ">=2.6", ">=0.43.1,<0.46" or "<1.6" (comma-separated clauses, no spaces between them)' });
 
-const isoDate = z
+/** A day written YYYY-MM-DD; YAML reads an unquoted one as a Date, which is taken back to its day. */
+export const isoDate = z
   .union([z.string(), z.date()], { error: 'expected a date written YYYY-MM-DD' })
   .transform((v, ctx) => {
     const s = v instanceof Date ? v.toISOString().slice(0, 10) : v;

@@ -5,7 +5,8 @@
 // Astro's whole server runtime through Vite (about 60 modules to transform) before the content
 // sync can start, and the config needs none of it.
 import { defineCollection } from 'astro/content/config';
-import { entriesLoader, packagesLoader, symptomsLoader } from './lib/content/loader.ts';
+import { entriesLoader, knownIssuesLoader, packagesLoader, symptomsLoader } from './lib/content/loader.ts';
+import { KnownIssueSchema } from './lib/schema/known-issue.ts';
 import { EntrySchema } from './lib/schema/entry.ts';
 import { SymptomSchema } from './lib/schema/symptom.ts';
 import { PackageSchema } from './lib/schema/versions.ts';
@@ -21,6 +22,11 @@ export const collections = {
     // content/symptoms.yaml, or the registry of the folder FAULTLINE_CONTENT names
     loader: symptomsLoader(),
     schema: SymptomSchema,
+  }),
+  knownIssues: defineCollection({
+    // content/known-issues/*.yaml: short records of library bugs and regressions
+    loader: knownIssuesLoader(),
+    schema: KnownIssueSchema,
   }),
   packages: defineCollection({
     // content/packages.yaml, when the content folder has one

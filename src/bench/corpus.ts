@@ -86,6 +86,11 @@ export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
   // the real registry, without the generic causes it names: they are entries of content/, not of
   // the corpus
   writeFileSync(join(dir, 'symptoms.yaml'), readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8').replace(/^  generic: .*\n/gm, ''));
+  // the real package registry and known issues, so the site is built at n entries plus the
+  // records; a record's entry is a slug of content/, not of the corpus, so it is left out
+  writeFileSync(join(dir, 'packages.yaml'), readFileSync(join(process.cwd(), 'content/packages.yaml'), 'utf8'));
+  mkdirSync(join(dir, 'known-issues'), { recursive: true });
+  for (const k of real.knownIssues) writeFileSync(join(dir, 'known-issues', `${k.slug}.yaml`), readFileSync(k.abs, 'utf8').replace(/^entry: .*\n/m, ''));
 
   let totalWords = 0;
   const perCategory = new Map<string, number>();

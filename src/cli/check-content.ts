@@ -27,7 +27,7 @@ const ms = Math.round(performance.now() - started);
 console.log(
   errors
     ? `check:content: ${errors} problem${errors === 1 ? '' : 's'} in ${sources.entries.length} entries (${ms} ms)`
-    : `check:content: ${sources.entries.length} entries, ${content.symptoms.length} symptoms, ${[...content.examples.values()].flat().length} example logs: all valid (${ms} ms)`,
+    : `check:content: ${sources.entries.length} entries, ${content.symptoms.length} symptoms, ${[...content.examples.values()].flat().length} example logs, ${content.knownIssues.length} known issues: all valid (${ms} ms)`,
 );
 // exitCode, not exit(): a piped stdout still has lines to write
 process.exitCode = errors ? 1 : 0;

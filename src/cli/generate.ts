@@ -1,19 +1,22 @@
 /**
- * npm run generate: rewrites the files generated from the schema, the editor JSON Schema
- * (content/entry.schema.json) and the field reference in CONTRIBUTING.md.
+ * npm run generate: rewrites the files generated from the schema, the editor JSON Schemas
+ * (content/entry.schema.json, content/known-issue.schema.json) and the field reference in
+ * CONTRIBUTING.md.
  * `--check` writes nothing and fails when either is stale (run by the unit tests too).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { entryJsonSchema, withFieldReference } from '../lib/field-reference.ts';
+import { entryJsonSchema, knownIssueJsonSchema, withFieldReference } from '../lib/field-reference.ts';
 
 const root = process.cwd();
 const files = {
   schema: join(root, 'content/entry.schema.json'),
+  knownIssueSchema: join(root, 'content/known-issue.schema.json'),
   contributing: join(root, 'CONTRIBUTING.md'),
 };
 const want = {
   schema: `${JSON.stringify(entryJsonSchema(), null, 2)}\n`,
+  knownIssueSchema: `${JSON.stringify(knownIssueJsonSchema(), null, 2)}\n`,
   contributing: withFieldReference(readFileSync(files.contributing, 'utf8')),
 };
 const stale = (Object.keys(files) as (keyof typeof files)[]).filter((k) => {

@@ -12,6 +12,7 @@ import { categoryById } from '../lib/schema/vocabulary.ts';
 import { RENDERER_PACKAGES, type OgCard } from '../lib/og-card.ts';
 import { buildRedirects, redirectPage, redirectsFile } from '../lib/redirects.ts';
 import { headersFile } from '../lib/security.ts';
+import type { KnownIssue } from '../lib/schema/known-issue.ts';
 
 /** Redirect pages written between two turns of the event loop. */
 const REDIRECT_BATCH = 250;
@@ -25,8 +26,8 @@ const REDIRECT_BATCH = 250;
  * from this thread) starts while the pages are written.
  * `published` is the URL manifest (see buildRedirects).
  */
-export async function writeRedirects(out: string, entries: readonly Entry[], site: URL, published: ReadonlySet<string>): Promise<number> {
-  const redirects = buildRedirects(entries, published);
+export async function writeRedirects(out: string, entries: readonly Entry[], site: URL, published: ReadonlySet<string>, knownIssues: readonly KnownIssue[] = []): Promise<number> {
+  const redirects = buildRedirects(entries, published, knownIssues);
   writeFileSync(join(out, '_redirects'), redirectsFile(redirects));
   writeFileSync(join(out, '_headers'), headersFile());
   for (let i = 0; i < redirects.length; i++) {

@@ -5,9 +5,9 @@
  * (postbuild.ts) writes redirect pages and links preview images while it indexes; `npm run
  * build` runs it after Astro has exited instead (src/cli/search-index.ts).
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENTRIES_PATH } from '../lib/urls.ts';
+import { ENTRIES_PATH, KNOWN_ISSUES_PATH } from '../lib/urls.ts';
 
 /**
  * Characters that belong inside words in our domain, so identifiers are indexed whole:
@@ -37,9 +37,10 @@ function chunkSizeFromEnv(value: string): number {
   return n;
 }
 
-/** Entry pages in a built site: entries/<slug>/index.html, one folder each. */
+/** Entry and known-issue pages in a built site: entries/<slug>/index.html, known-issues/<slug>/index.html. */
 function countEntryPages(site: string): number {
-  return readdirSync(join(site, ENTRIES_PATH), { withFileTypes: true }).filter((d) => d.isDirectory()).length;
+  const folders = (path: string) => (existsSync(join(site, path)) ? readdirSync(join(site, path), { withFileTypes: true }).filter((d) => d.isDirectory()).length : 0);
+  return folders(ENTRIES_PATH) + folders(KNOWN_ISSUES_PATH);
 }
 
 export interface IndexResult {
@@ -68,11 +69,11 @@ export async function indexSite(site: string): Promise<IndexResult> {
   try {
     const { index, errors } = await pagefind.createIndex({ includeCharacters: INCLUDE_CHARACTERS });
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-    // only entry pages carry data-pagefind-body; reading the tag, symptom and redirect pages
-    // too (5,400 more files at 1,000 entries) cost Pagefind most of its time. An entry page is
-    // entries/<slug>/index.html; entries/index.html is the redirect home (redirects.ts)
+    // only entry and known-issue pages carry data-pagefind-body; reading the tag, symptom and
+    // redirect pages too (5,400 more files at 1,000 entries) cost Pagefind most of its time. An
+    // entry page is entries/<slug>/index.html; entries/index.html is the redirect home (redirects.ts)
     const reading = performance.now();
-    const added = await index.addDirectory({ path: site, glob: `${ENTRIES_PATH}/*/index.html` });
+    const added = await index.addDirectory({ path: site, glob: `{${ENTRIES_PATH},${KNOWN_ISSUES_PATH}}/*/index.html` });
     const writing = performance.now();
     if (added.errors.length) throw new Error(`Pagefind failed to index: ${added.errors.join('; ')}`);
     const written = await index.writeFiles({ outputPath: join(site, 'pagefind') });

@@ -57,7 +57,7 @@ export default function faultlinePostbuild(): AstroIntegration {
         const entries = validatedContent(root).entries;
         const separate = process.env.FAULTLINE_SEARCH_INDEX === 'separate';
         const search = separate ? undefined : indexSite(out);
-        const redirects = await writeRedirects(out, entries, site, new Set(readManifest(manifestFile(root))));
+        const redirects = await writeRedirects(out, entries, site, new Set(readManifest(manifestFile(root))), validatedContent(root).knownIssues);
         logger.info(`wrote _redirects, _headers and ${redirects} redirect pages (${Math.round(performance.now() - started)} ms)`);
         if (!images) {
           imagesStarted = started;

@@ -286,7 +286,8 @@ class FlDiagnose extends HTMLElement {
     const why = el('p', { class: 'why' }, c.initiating ? 'Failed first. ' : c.collateral ? 'Collateral of another failure. ' : '', 'Matched: ');
     c.symptoms.forEach((s, k) => {
       if (k) why.append(', ');
-      why.append(el('a', { href: `${c.url}#symptom-${s}` }, labels[s] ?? s));
+      // a known issue's page has no symptom table: its signature is the whole match
+      why.append(el('a', { href: c.kind ? c.url : `${c.url}#symptom-${s}` }, labels[s] ?? s));
     });
     const lines = el('ol', { class: 'lines', 'aria-label': `Matched lines for ${c.id}` }, ...c.lines.map(lineView));
     return el('li', { class: `result${c.initiating ? ' initiating' : ''}` }, head, score, versions, tell, why, lines);

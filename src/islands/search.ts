@@ -132,16 +132,22 @@ function excerptNode(html: string): HTMLElement {
 }
 
 const normal = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+/** The category known-issue pages carry (KnownIssueArticle.astro). */
+const KNOWN_ISSUE_CATEGORY = 'Known issue';
 
 /**
  * An error line pasted as a query is a phrase, but Pagefind ranks words. Among the loaded
  * results, entries whose fingerprint or symptom labels contain the whole query come first,
- * in Pagefind's order; the rest follow unchanged.
+ * in Pagefind's order, then known issues whose signature lines contain it (a line an entry and
+ * a record both hold is the failure mode's first; the record is one bug behind it); the rest
+ * follow unchanged.
  */
 export function exactFirst<T extends { meta: Record<string, string> }>(results: T[], query: string): T[] {
   const q = normal(query);
   if (q.split(' ').length < 2) return results;
   const exact = results.filter((r) => normal(r.meta.phrases ?? '').includes(q));
+  const record = (r: T) => (r.meta.category === KNOWN_ISSUE_CATEGORY ? 1 : 0);
+  exact.sort((a, b) => record(a) - record(b));
   return exact.length ? [...exact, ...results.filter((r) => !exact.includes(r))] : results;
 }
 

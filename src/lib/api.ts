@@ -5,7 +5,8 @@
 import type { Entry } from './content/validate.ts';
 import type { SiteIndex } from './indexes/site-index.ts';
 import { inlineToText } from './inline.ts';
-import { entryUrl, packageVersionsUrl, referenceHref, shortUrl, symptomAnchor, symptomUrl } from './urls.ts';
+import { entryUrl, knownIssueShortUrl, knownIssueUrl, packageVersionsUrl, referenceHref, shortUrl, symptomAnchor, symptomUrl } from './urls.ts';
+import type { KnownIssue } from './schema/known-issue.ts';
 
 export function toApiEntry(e: Entry, site: SiteIndex) {
   return {
@@ -50,6 +51,8 @@ export function toApiVersions(site: SiteIndex) {
         version: b.version,
         introduced: b.introduced.map((x) => x.entry.id),
         fixed: b.fixed.map((x) => x.entry.id),
+        introducedKnownIssues: b.introducedIssues.map((x) => x.issue.id),
+        fixedKnownIssues: b.fixedIssues.map((x) => x.issue.id),
       })),
     };
   });
@@ -68,4 +71,24 @@ export function toApiSymptoms(site: SiteIndex) {
       patterns: symptom.patterns,
       entries: occurrences.map((o) => o.entry.id),
     }));
+}
+
+/** /api/v1/known-issues.json: every known issue as its record gives it, with its URLs. */
+export function toApiKnownIssue(k: KnownIssue, site: SiteIndex) {
+  return {
+    id: k.id,
+    title: k.title,
+    url: knownIssueUrl(k.slug),
+    shortUrl: knownIssueShortUrl(k.id),
+    kind: k.kind,
+    summary: inlineToText(k.summary),
+    signature: k.signature,
+    versions: k.versions,
+    fix: inlineToText(k.fix),
+    workaround: inlineToText(k.workaround),
+    upstream: k.upstream,
+    entry: k.entry ? (site.bySlug.get(k.entry)?.id ?? null) : null,
+    logs: k.logs.map((l) => ({ source: l.source, title: l.title, versions: l.versions ?? null })),
+    updated: k.updated,
+  };
 }

@@ -1,8 +1,9 @@
-/** Feed items: the newest entries first, by their `updated` date, then by id. */
+/** Feed items: the newest entries (or known issues) first, by their `updated` date, then by id. */
 import type { Entry } from './content/validate.ts';
+import type { KnownIssue } from './schema/known-issue.ts';
 import { inlineToText } from './inline.ts';
-import { entryUrl } from './urls.ts';
-import { compareIds } from './order.ts';
+import { entryUrl, knownIssueUrl } from './urls.ts';
+import { compareIds, compareText } from './order.ts';
 
 export const FEED_SIZE = 50;
 
@@ -16,5 +17,18 @@ export function feedItems(entries: readonly Entry[]) {
       description: inlineToText(e.summary),
       pubDate: new Date(`${e.updated}T00:00:00Z`),
       categories: [e.category, ...e.tags],
+    }));
+}
+
+export function knownIssueFeedItems(issues: readonly KnownIssue[]) {
+  return [...issues]
+    .sort((a, b) => b.updated.localeCompare(a.updated) || compareText(a.id, b.id))
+    .slice(0, FEED_SIZE)
+    .map((k) => ({
+      title: `${k.title} (${k.id})`,
+      link: knownIssueUrl(k.slug),
+      description: `${inlineToText(k.summary)} Fix: ${inlineToText(k.fix)}`,
+      pubDate: new Date(`${k.updated}T00:00:00Z`),
+      categories: ['known-issue', ...new Set(k.versions.affected.map((a) => a.package))],
     }));
 }

@@ -29,6 +29,13 @@ export const entriesFolderUrl = () => `${base}${ENTRIES_PATH}/`;
 export const shortUrl = (id: string) => join('e', id);
 /** The folder above the short links: redirects home too. */
 export const shortLinksFolderUrl = () => `${base}e/`;
+/** Known issues: `/known-issues/<slug>/`, listed at /known-issues/; `/k/<id>/` redirects to one. */
+export const KNOWN_ISSUES_PATH = 'known-issues';
+export const knownIssueUrl = (slug: string) => join(KNOWN_ISSUES_PATH, slug);
+export const knownIssuesIndexUrl = () => `${base}${KNOWN_ISSUES_PATH}/`;
+export const knownIssueShortUrl = (id: string) => join('k', id);
+/** The folder above the known issues' short links: redirects to /known-issues/. */
+export const knownIssueShortFolderUrl = () => `${base}k/`;
 export const symptomUrl = (id: string) => join('symptoms', id);
 export const symptomsIndexUrl = () => `${base}symptoms/`;
 export const categoryUrl = (id: string) => join('categories', id);

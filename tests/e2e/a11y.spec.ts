@@ -12,7 +12,10 @@ const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<voi
   { name: 'symptom page', path: '/symptoms/cuda-oom/' },
   { name: 'browse page', path: '/categories/memory/' },
   { name: 'versions index', path: '/versions/' },
-  { name: 'upgrade page without ranges', path: '/versions/vllm/' },
+  { name: 'known issues', path: '/known-issues/' },
+  { name: 'known issue', path: '/known-issues/peft-modules-to-save-empty-deepspeed-zero3/' },
+  // the upgrade pages of the six packages the versions issue names (torch's below, with a result)
+  ...['transformers', 'deepspeed', 'bitsandbytes', 'vllm', 'accelerate'].map((p) => ({ name: `${p} upgrade page`, path: `/versions/${p}/` })),
   {
     name: 'upgrade page',
     path: '/versions/torch/?from=2.5.0&to=2.6.0',

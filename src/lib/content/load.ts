@@ -5,6 +5,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { buildSiteIndex } from '../indexes/site-index.ts';
 import type { Entry } from './validate.ts';
+import type { KnownIssue } from '../schema/known-issue.ts';
 
 const raw = await getCollection('entries');
 const symptoms = (await getCollection('symptoms')).map((s) => s.data);
@@ -20,4 +21,10 @@ export const entries: Entry[] = raw.map((e) => ({
 /** The collection entry behind each slug: its rendered body and the body's headings. */
 export const collectionEntries = new Map<string, CollectionEntry<'entries'>>(raw.map((e) => [e.id, e]));
 
-export const site = buildSiteIndex(entries, symptoms, packages);
+export const knownIssues: KnownIssue[] = (await getCollection('knownIssues')).map((k) => ({
+  ...k.data,
+  slug: k.id,
+  file: k.filePath ?? `content/known-issues/${k.id}.yaml`,
+}));
+
+export const site = buildSiteIndex(entries, symptoms, packages, knownIssues);

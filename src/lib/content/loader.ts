@@ -14,8 +14,9 @@ import type { Loader } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { contentDir, ENTRIES, PACKAGES, readEntrySources, readRegistryItems, REGISTRY, validDataOf } from './read.ts';
+import { contentDir, ENTRIES, KNOWN_ISSUES, PACKAGES, readEntrySources, readKnownIssueFiles, readRegistryItems, REGISTRY, validDataOf } from './read.ts';
 import { existsSync } from 'node:fs';
+import type { Problem } from '../schema/errors.ts';
 import { addHeadingLinks, expandComponents } from './body.ts';
 import { neutraliseBody } from './html.ts';
 import { highlightCodeBlocks } from '../highlight.ts';
@@ -73,18 +74,22 @@ export function entriesLoader(): Loader {
         if (rendered) logger.info(`rendered ${rendered} entr${rendered === 1 ? 'y' : 'ies'} (${seen.size - rendered} unchanged)`);
       };
       await sync();
-      if (watcher) {
-        const dir = join(contentDir(root), ENTRIES);
-        watcher.add(dir);
-        const onChange = (path: string) => {
-          if (path.startsWith(dir)) void sync().catch((error: Error) => logger.error(error.message));
-        };
-        watcher.on('change', onChange);
-        watcher.on('add', onChange);
-        watcher.on('unlink', onChange);
-      }
+      if (watcher) watchFolder(watcher, join(contentDir(root), ENTRIES), sync, logger);
     },
   };
+}
+
+type LoaderContext = Parameters<Loader['load']>[0];
+
+/** In dev: runs `sync` again when a file of `dir` changes, is added or is removed. */
+function watchFolder(watcher: NonNullable<LoaderContext['watcher']>, dir: string, sync: () => Promise<void>, logger: LoaderContext['logger']) {
+  watcher.add(dir);
+  const onChange = (path: string) => {
+    if (path.startsWith(dir)) void sync().catch((error: Error) => logger.error(error.message));
+  };
+  watcher.on('change', onChange);
+  watcher.on('add', onChange);
+  watcher.on('unlink', onChange);
 }
 
 /**
@@ -125,6 +130,30 @@ function listLoader(name: string, file: string, required: boolean): Loader {
           if (path === abs) void sync().catch((error: Error) => logger.error(error.message));
         });
       }
+    },
+  };
+}
+
+/**
+ * content/known-issues/*.yaml, one collection entry per record, keyed by its file name (the
+ * slug of its page). Validated before this runs, like the entries.
+ */
+export function knownIssuesLoader(): Loader {
+  return {
+    name: 'faultline-known-issues',
+    load: async ({ store, parseData, watcher, config, logger }) => {
+      const root = fileURLToPath(config.root);
+      const dir = join(contentDir(root), KNOWN_ISSUES);
+      const sync = async () => {
+        store.clear();
+        const problems: Problem[] = [];
+        for (const source of readKnownIssueFiles(root, dir, problems)) {
+          store.set({ id: source.slug, data: await parseData({ id: source.slug, data: source.data as Record<string, unknown>, filePath: source.abs }), filePath: source.file });
+        }
+        if (problems.length) throw new Error(problems.map((p) => `${p.file}: ${p.message}`).join('\n'));
+      };
+      await sync();
+      if (watcher) watchFolder(watcher, dir, sync, logger);
     },
   };
 }

@@ -43,7 +43,14 @@ export interface ContentSources {
   negatives: { logs: { file: string; text: string }[]; sources?: SourceFile };
   /** the package registry (content/packages.yaml), when there is one */
   packages?: SourceFile;
+  /** the known-issue records (content/known-issues/*.yaml) */
+  knownIssues: KnownIssueSource[];
   problems: Problem[];
+}
+
+export interface KnownIssueSource extends SourceFile {
+  /** the file name without `.yaml` */
+  slug: string;
 }
 
 /**
@@ -61,6 +68,8 @@ export const EXAMPLES = 'examples';
 export const NEGATIVES = 'negatives';
 /** Each folder of logs names where they come from in this file (src/lib/schema/sources.ts). */
 export const LOG_SOURCES = 'sources.yaml';
+/** Known issues, one YAML file each (src/lib/schema/known-issue.ts). */
+export const KNOWN_ISSUES = 'known-issues';
 
 /**
  * lineOf for a YAML source. Only files with a problem ever ask for a line, so the parsed
@@ -113,7 +122,11 @@ function parseYaml(source: string): { data: unknown; errors: { line: number; mes
     return { data: loadYaml(source, { schema: CORE_SCHEMA }), errors: [] };
   } catch (error) {
     const doc = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
-    const errors = doc.errors.map((err) => ({ line: err.linePos?.[0]?.line ?? 0, message: err.message.split('\n')[0]! }));
+    // without prettyErrors the parser gives offsets, not lines
+    const lineAt = (offset: number) => source.slice(0, offset).split('\n').length;
+    const all = doc.errors.map((err) => ({ line: err.linePos?.[0]?.line ?? lineAt(err.pos[0]), message: err.message.split('\n')[0]! }));
+    // the parser can report one fault twice, from two passes
+    const errors = all.filter((e, i) => all.findIndex((o) => o.line === e.line && o.message === e.message) === i);
     if (!errors.length) {
       const e = error as { reason?: string; message: string; mark?: { line: number } };
       errors.push({ line: (e.mark?.line ?? 0) + 1, message: e.reason ?? e.message.split('\n')[0]! });
@@ -268,7 +281,28 @@ export function readContent(root: string): ContentSources {
   const negDir = join(dir, NEGATIVES);
   const negatives: ContentSources['negatives'] = { logs: readLogs(negDir) };
   if (existsSync(join(negDir, LOG_SOURCES))) negatives.sources = readYaml(join(negDir, LOG_SOURCES));
-  return { root, entries, registry, examples, exampleSources, negatives, ...(packages ? { packages } : {}), problems };
+  const knownIssues = readKnownIssueFiles(root, join(dir, KNOWN_ISSUES), problems);
+  return { root, entries, registry, examples, exampleSources, negatives, ...(packages ? { packages } : {}), knownIssues, problems };
+}
+
+/**
+ * The known-issue records of a folder (content/known-issues, or a folder of candidates under
+ * review), each parsed; a file over MAX_ENTRY_BYTES is reported and not read.
+ */
+export function readKnownIssueFiles(root: string, folder: string, problems: Problem[]): KnownIssueSource[] {
+  const rel = (abs: string) => relative(root, abs).split('\\').join('/');
+  return listFiles(folder, /\.ya?ml$/).flatMap((name) => {
+    const abs = join(folder, name);
+    const slug = name.replace(/\.ya?ml$/, '');
+    if (statSync(abs).size > MAX_ENTRY_BYTES) {
+      problems.push({ file: rel(abs), line: 1, path: '', message: `the file is over ${MAX_ENTRY_BYTES / 1024} KiB; a known issue is a short record: keep its logs to the lines that show the error` });
+      return [];
+    }
+    const source = readFileSync(abs, 'utf8');
+    const parsed = parseYaml(source);
+    for (const err of parsed.errors) problems.push({ file: rel(abs), line: err.line || undefined, path: '', message: `not valid YAML: ${err.message}` });
+    return [{ file: rel(abs), abs, slug, data: parsed.data, lineOf: lineFinder(source, 0, parsed.doc) }];
+  });
 }
 
 /**

@@ -6,7 +6,7 @@
 import { EntrySchema, type EntryData } from '../schema/entry.ts';
 import { SymptomSchema, type SymptomData } from '../schema/symptom.ts';
 import { categoryById, CATEGORIES } from '../schema/vocabulary.ts';
-import { describeIssue, formatProblem, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
+import { formatProblem, issueProblems, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
 import { rememberValidData, type ContentSources, type EntrySource } from './read.ts';
 import { compareIds, compareText } from '../order.ts';
 import { checkBody as checkBodyComponents } from './body.ts';
@@ -15,6 +15,8 @@ import { PackageRegistrySchema, type PackageData } from '../schema/versions.ts';
 import { checkVersions } from './versions.ts';
 import { realOf, type SourceFile } from './read.ts';
 import { checkBodyHtml } from './html.ts';
+import { validateKnownIssues } from './known-issues.ts';
+import type { KnownIssue } from '../schema/known-issue.ts';
 
 /**
  * An entry as the pages see it: the validated frontmatter, the slug and the file. The pages
@@ -40,6 +42,8 @@ export interface ValidatedContent {
   negatives: ExampleLog[];
   /** the package registry, oldest release first in each */
   packages: PackageData[];
+  /** the known-issue records, by id */
+  knownIssues: KnownIssue[];
   problems: Problem[];
 }
 
@@ -103,11 +107,8 @@ export function validateContent(sources: ContentSources): ValidatedContent {
       reg.data.forEach((raw, i) => {
         const parsed = SymptomSchema.safeParse(raw);
         if (!parsed.success) {
-          for (const issue of parsed.error.issues) {
-            const { path, message, at } = describeIssue(issue, raw);
-            const id = (raw as { id?: unknown })?.id;
-            problems.push({ file: reg.file, line: reg.lineOf([i, ...at]), path: `${typeof id === 'string' ? id : i}.${path}`.replace(/\.$/, ''), message });
-          }
+          const id = (raw as { id?: unknown })?.id;
+          problems.push(...issueProblems(parsed.error.issues, raw, reg.file, (at) => reg.lineOf([i, ...at]), (path) => `${typeof id === 'string' ? id : i}.${path}`.replace(/\.$/, '')));
           return;
         }
         const prev = seen.get(parsed.data.id);
@@ -127,12 +128,8 @@ export function validateContent(sources: ContentSources): ValidatedContent {
   if (sources.packages?.data !== undefined) {
     const pk = sources.packages;
     const parsed = PackageRegistrySchema.safeParse(pk.data);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const { path, message, at } = describeIssue(issue, pk.data);
-        problems.push({ file: pk.file, line: pk.lineOf(at), path, message });
-      }
-    } else packages.push(...parsed.data);
+    if (!parsed.success) problems.push(...issueProblems(parsed.error.issues, pk.data, pk.file, pk.lineOf));
+    else packages.push(...parsed.data);
   }
 
   // 2. Each entry on its own.
@@ -150,10 +147,7 @@ export function validateContent(sources: ContentSources): ValidatedContent {
     }
     const parsed = EntrySchema.safeParse(src.data);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const { path, message, at } = describeIssue(issue, src.data);
-        problems.push({ file: src.file, line: src.lineOf(at), path, message });
-      }
+      problems.push(...issueProblems(parsed.error.issues, src.data, src.file, src.lineOf));
       continue;
     }
     valid.push({ src, data: parsed.data });
@@ -275,11 +269,16 @@ export function validateContent(sources: ContentSources): ValidatedContent {
   }
   const negatives = sources.negatives.logs.length || sources.negatives.sources ? checkLogFolder(sources.negatives.logs, sources.negatives.sources, problems) : [];
 
+  // 5. Known issues, which may name the entry they belong under.
+  const published = new Set(valid.filter((v) => v.data.status === 'published').map((v) => v.src.slug));
+  const known = validateKnownIssues(sources.knownIssues, { packages, packagesFile: sources.packages?.file ?? 'content/packages.yaml', entrySlugs: published });
+  problems.push(...known.problems);
+
   const entries: SourceEntry[] = valid
     .map(({ src, data }) => ({ ...data, slug: src.slug, file: src.file, body: src.body }))
     .sort((a, b) => compareIds(a.id, b.id));
   problems.sort((a, b) => compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0));
-  return { entries, symptoms, examples, negatives, packages, problems };
+  return { entries, symptoms, examples, negatives, packages, knownIssues: known.knownIssues, problems };
 }
 
 /**
@@ -297,10 +296,7 @@ function checkLogFolder(files: { file: string; text: string }[], yaml: SourceFil
   if (yaml.data === undefined) return files;
   const parsed = LogSourcesSchema.safeParse(yaml.data);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const { path, message, at } = describeIssue(issue, yaml.data);
-      problems.push({ file: yaml.file, line: yaml.lineOf(at), path, message });
-    }
+    problems.push(...issueProblems(parsed.error.issues, yaml.data, yaml.file, yaml.lineOf));
     return files;
   }
   const names = new Set(files.map((f) => f.file.slice(f.file.lastIndexOf('/') + 1)));

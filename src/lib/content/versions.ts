@@ -14,8 +14,8 @@ export interface VersionProblem {
   severity?: 'warning';
 }
 
-/** The newest release the registry lists for a package. */
-export const newestRelease = (p: PackageData) => p.releases.reduce((a, b) => (gt(b.version, a.version) ? b : a)).version;
+/** The newest release the registry lists for a package, if it lists any. */
+export const newestRelease = (p: PackageData): string | undefined => p.releases.reduce<PackageData['releases'][number] | undefined>((a, b) => (!a || gt(b.version, a.version) ? b : a), undefined)?.version;
 
 /** The packages whose checked release is older than the newest the registry lists. */
 export function staleReleases(versions: Versions, packages: readonly PackageData[]): { package: string; checked: string; newest: string }[] {
@@ -24,7 +24,7 @@ export function staleReleases(versions: Versions, packages: readonly PackageData
     const p = packages.find((x) => x.id === id);
     if (!p) continue;
     const newest = newestRelease(p);
-    if (gt(newest, checked)) out.push({ package: id, checked, newest });
+    if (newest && gt(newest, checked)) out.push({ package: id, checked, newest });
   }
   return out;
 }

@@ -10,8 +10,15 @@
  */
 import type { Entry } from '../content/validate.ts';
 import type { SymptomData } from '../schema/symptom.ts';
-import { entryUrl, symptomUrl } from '../urls.ts';
+import { entryUrl, knownIssuesIndexUrl, knownIssueUrl, symptomUrl } from '../urls.ts';
 import type { PackageData } from '../schema/versions.ts';
+import type { KnownIssue } from '../schema/known-issue.ts';
+
+/**
+ * The symptom every known issue's signature stands for. A record's signature names one bug, so
+ * its signals support that record alone and are weighed like an entry's own patterns.
+ */
+export const KNOWN_ISSUE_SYMPTOM = 'known-issue';
 
 export interface Signal {
   /** regular expression source, matched against clean lines (or a window of lines if multiline) */
@@ -21,8 +28,8 @@ export interface Signal {
   entries: string[];
   weight: number;
   multiline: boolean;
-  /** where the pattern comes from: the registry, or an entry's own symptoms[].patterns */
-  origin: 'registry' | 'entry';
+  /** where the pattern comes from: the registry, an entry's own symptoms[].patterns, or a known issue's signature */
+  origin: 'registry' | 'entry' | 'known-issue';
 }
 
 export interface Fingerprints {
@@ -39,7 +46,11 @@ export interface Fingerprints {
     symptom: string;
     tellApart?: Record<string, string>;
     /** the entry's release ranges, for the versions a log shows */
-    affected?: { package: string; range: string }[];
+    affected?: { package: string; range: string; fixedIn?: string }[];
+    /** set for a known issue (content/known-issues), absent for an entry */
+    kind?: 'known-issue';
+    /** a known issue's entry: the id of the failure it is one cause of */
+    entry?: string;
   }[];
   /** the packages whose versions diagnose reads from a log, by id and the names logs use */
   packages?: { id: string; name: string; aliases: string[] }[];
@@ -65,8 +76,10 @@ export function buildFingerprints(
   examples: ReadonlyMap<string, string[]> = new Map(),
   triggered?: (fp: Fingerprints, text: string) => Set<number>,
   packages: readonly PackageData[] = [],
+  knownIssues: readonly KnownIssue[] = [],
 ): Fingerprints {
   const published = entries.filter((e) => e.status === 'published');
+  const bySlug = new Map(published.map((e) => [e.slug, e.id]));
   const bySymptom = new Map<string, string[]>();
   for (const e of published)
     for (const s of e.symptoms) {
@@ -87,12 +100,14 @@ export function buildFingerprints(
     if (ids) for (const p of s.patterns) add(p, s.id, ids, 'registry');
   }
   for (const e of published) for (const s of e.symptoms) for (const p of s.patterns) add(p, s.symptom, [e.id], 'entry');
+  for (const k of knownIssues) for (const p of k.signature) add(p, KNOWN_ISSUE_SYMPTOM, [k.id], 'known-issue');
+  const ranges = (affected: readonly { package: string; range: string; fixedIn?: string }[]) => affected.map((a) => ({ package: a.package, range: a.range, ...(a.fixedIn ? { fixedIn: a.fixedIn } : {}) }));
 
   const fp: Fingerprints = {
     version: 1,
-    entries: published.map((e) => {
+    entries: published.map((e): Fingerprints['entries'][number] => {
       const tell = e.symptoms.filter((s) => s.tellApart && (bySymptom.get(s.symptom)?.length ?? 0) > 1).map((s) => [s.symptom, s.tellApart!] as const);
-      const affected = (e.versions?.affected ?? []).map((a) => ({ package: a.package, range: a.range }));
+      const affected = ranges(e.versions?.affected ?? []);
       return {
         id: e.id,
         title: e.title,
@@ -102,11 +117,23 @@ export function buildFingerprints(
         ...(tell.length ? { tellApart: Object.fromEntries(tell) } : {}),
         ...(affected.length ? { affected } : {}),
       };
-    }),
+    }).concat(
+      knownIssues.map((k) => ({
+        id: k.id,
+        title: k.title,
+        url: knownIssueUrl(k.slug),
+        category: KNOWN_ISSUE_SYMPTOM,
+        symptom: KNOWN_ISSUE_SYMPTOM,
+        affected: ranges(k.versions.affected),
+        kind: 'known-issue' as const,
+        ...(k.entry && bySlug.get(k.entry) ? { entry: bySlug.get(k.entry)! } : {}),
+      })),
+    ),
     ...(packages.length ? { packages: packages.map((p) => ({ id: p.id, name: p.name, aliases: p.aliases })) } : {}),
     symptoms: [...symptoms]
       .sort((a, b) => a.id.localeCompare(b.id))
-      .map((s) => ({ id: s.id, label: s.label, url: symptomUrl(s.id), collateral: s.collateral, ...(s.generic ? { generic: s.generic } : {}), ...(s.level ? { level: s.level } : {}) })),
+      .map((s) => ({ id: s.id, label: s.label, url: symptomUrl(s.id), collateral: s.collateral, ...(s.generic ? { generic: s.generic } : {}), ...(s.level ? { level: s.level } : {}) }))
+      .concat(knownIssues.length ? [{ id: KNOWN_ISSUE_SYMPTOM, label: 'Known issue', url: knownIssuesIndexUrl(), collateral: false }] : []),
     signals: [...signals.values()],
     cues: published.flatMap((e) => e.cues.map((source) => ({ entry: e.id, source }))),
   };
@@ -118,6 +145,7 @@ export function buildFingerprints(
       for (const text of texts) for (const i of triggered(fp, text)) triggeredBy[i]!.add(id);
     }
   }
+  // rarity over entries alone: adding known issues leaves the entries' weights as they were
   const n = published.length;
   fp.signals.forEach((s, i) => (s.weight = Math.round(idf(n, triggeredBy[i]!.size) * 1000) / 1000));
   return fp;

@@ -18,7 +18,7 @@ export function examplesById(content: ValidatedContent): Map<string, string[]> {
 }
 
 export function fingerprintsFor(content: ValidatedContent): Fingerprints {
-  return buildFingerprints(content.entries, content.symptoms, examplesById(content), triggeredSignals, content.packages);
+  return buildFingerprints(content.entries, content.symptoms, examplesById(content), triggeredSignals, content.packages, content.knownIssues);
 }
 
 export function loadFingerprints(root: string): { fp: Fingerprints; content: ValidatedContent } {

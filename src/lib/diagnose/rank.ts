@@ -13,10 +13,13 @@
  *    entry that matched the same line, they never create one;
  * 4. in a multi-rank log, the failure that came first outranks the collateral ones after it;
  * 5. when the log shows a library version, an entry whose release range holds it is raised and
- *    one whose ranges exclude it is lowered.
+ *    one whose ranges exclude it is lowered;
+ * 6. a known issue whose signature matched a line that an entry's signals also matched, or
+ *    whose entry (the failure it is one cause of) matched too, is the more specific explanation,
+ *    and goes above that entry (unless the log's versions are outside its ranges).
  * At equal scores, the entry the registry names as the symptom's generic cause comes first.
  */
-import type { Fingerprints, Signal } from './fingerprints.ts';
+import { KNOWN_ISSUE_SYMPTOM, type Fingerprints, type Signal } from './fingerprints.ts';
 import type { Level } from './normalize.ts';
 import { compareIds } from '../order.ts';
 import { versionNotes, type LogVersion, type VersionNote } from './versions.ts';
@@ -77,6 +80,8 @@ export interface Candidate {
   ranks: number[];
   /** for each library version the log shows and the entry gives ranges for: in range or not */
   versions?: VersionNote[];
+  /** set when the candidate is a known issue rather than an entry */
+  kind?: 'known-issue';
 }
 
 export interface Diagnosis {
@@ -133,15 +138,19 @@ interface Evidence {
   onlyWarnings: boolean;
 }
 
-/** The strongest level factor a signal fired with. */
-const strength = (list: Hit[]) => list.reduce((x, h) => Math.max(x, LEVEL_FACTOR[h.level]), 0);
+/**
+ * The strongest level factor a signal fired with. A known issue's signature may be a frame:
+ * the code path that names one bug (`torch/__init__.py … in _load_global_deps` under lib64/),
+ * which no other record or entry claims; it counts as other output rather than nothing.
+ */
+const strength = (list: Hit[], signal?: Signal) => list.reduce((x, h) => Math.max(x, h.level === 'frame' && signal?.origin === 'known-issue' ? LEVEL_FACTOR.info : LEVEL_FACTOR[h.level]), 0);
 
 /** Symptom → the weight it contributes: its strongest signal, at the strongest level it fired. */
 function symptomScores(ctx: RankContext, ev: Evidence, which: (signal: number) => boolean = () => true): Map<string, number> {
   const out = new Map<string, number>();
   for (const [si, list] of ev.signals) {
     if (!which(si)) continue;
-    const w = ctx.signals[si]!.weight * strength(list);
+    const w = ctx.signals[si]!.weight * strength(list, ctx.signals[si]);
     const sym = ctx.signals[si]!.symptom;
     out.set(sym, Math.max(out.get(sym) ?? 0, w));
   }
@@ -202,7 +211,7 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
     const scores = symptomScores(ctx, ev);
     const lines: MatchedLine[] = [];
     // strongest signals first, so that a line matched by several shows the most telling one
-    const bySignal = [...ev.signals].sort((x, y) => ctx.signals[y[0]]!.weight * strength(y[1]) - ctx.signals[x[0]]!.weight * strength(x[1]));
+    const bySignal = [...ev.signals].sort((x, y) => ctx.signals[y[0]]!.weight * strength(y[1], ctx.signals[y[0]]) - ctx.signals[x[0]]!.weight * strength(x[1], ctx.signals[x[0]]));
     for (const [si, list] of bySignal) {
       for (const h of list.slice(0, 2)) lines.push({ n: h.line, text: h.text, start: h.start, end: h.end, symptom: ctx.signals[si]!.symptom, pattern: ctx.signals[si]!.source, kind: 'signal', rank: h.rank });
     }
@@ -233,8 +242,10 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
       initiating: false,
       ranks: [...new Set([...ev.signals.values()].flat().map((h) => h.rank).filter((r): r is number => r !== undefined))].sort((x, y) => x - y),
       ...(notes.length ? { versions: notes } : {}),
+      ...(info.kind ? { kind: info.kind } : {}),
     });
   }
+  liftKnownIssues(candidates, (id) => entryInfo.get(id)?.entry);
 
   const multiRank = initiatingFailure(ctx, hits, candidates, evidence, collateralSignal);
 
@@ -248,7 +259,7 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
   let shared: Diagnosis['shared'];
   const tied = candidates.filter((c) => c.raw === candidates[0]!.raw);
   const tiedSymptoms = new Set(tied.flatMap((c) => c.symptoms));
-  if (!multiRank.summary && tied.length > 1 && tiedSymptoms.size === 1) {
+  if (!multiRank.summary && tied.length > 1 && tiedSymptoms.size === 1 && !tiedSymptoms.has(KNOWN_ISSUE_SYMPTOM)) {
     const [symptom] = tiedSymptoms as Set<string>;
     const info = symptomInfo.get(symptom!);
     if (info) {
@@ -271,6 +282,18 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
     ...(logVersions.length ? { versions: logVersions } : {}),
     stats: { ...stats, matchedLines },
   };
+}
+
+/** Rule 6: each known issue goes just above its own entry and the entries that matched one of its lines. */
+function liftKnownIssues(candidates: Candidate[], parentOf: (id: string) => string | undefined) {
+  const entries = candidates.filter((c) => !c.kind);
+  for (const k of candidates) {
+    if (k.kind !== 'known-issue' || k.versions?.some((v) => !v.inRange)) continue;
+    const own = new Set(k.lines.filter((l) => l.kind === 'signal').map((l) => l.n));
+    const parent = parentOf(k.id);
+    const over = entries.filter((e) => e.id === parent || e.lines.some((l) => l.kind === 'signal' && own.has(l.n)));
+    if (over.length) k.raw = Math.max(k.raw, ...over.map((e) => e.raw + 0.5));
+  }
 }
 
 function assignConfidence(candidates: Candidate[], evidence: Map<string, Evidence>, shared: Diagnosis['shared']) {

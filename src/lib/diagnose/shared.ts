@@ -13,9 +13,12 @@ export function sharedLead(shared: NonNullable<Diagnosis['shared']>, quote = (te
 /** A confidence as words: "high confidence". */
 export const confidenceText = (c: Candidate['confidence']) => `${c} confidence`;
 
-/** "your torch 2.6.0 is in the affected range >=2.6", for a candidate's version note. */
+/**
+ * "your torch 2.6.0 is in the affected range >=2.6", for a candidate's version note, with the
+ * release that fixed it when the range ends with one: "…; fixed in 4.46.1".
+ */
 export const versionNoteText = (v: NonNullable<Candidate['versions']>[number]) =>
-  `your ${v.package} ${v.version} is ${v.inRange ? 'in' : 'outside'} the affected range ${v.range}`;
+  `your ${v.package} ${v.version} is ${v.inRange ? 'in' : 'outside'} the affected range ${v.range}${v.inRange && v.fixedIn ? `; fixed in ${v.fixedIn}` : ''}`;
 
 /** "Versions in this log: torch 2.6.0, transformers 4.46.0." */
 export const logVersionsText = (versions: NonNullable<Diagnosis['versions']>) => `Versions in this log: ${versions.map((v) => `${v.package} ${v.version}`).join(', ')}.`;

@@ -192,3 +192,16 @@ export function requiredLiterals(source: string, minLength = 2): string[] | unde
   }
   return out;
 }
+
+/**
+ * Whether a line passes a pattern's prefilter: it holds every required word of one of the
+ * pattern's alternatives as a whole word (or the pattern has none). A pattern that matches a
+ * line mid-word at its edge (`Trainer\.log` in "DPOTrainer.log") fails here, and so never
+ * reaches the pattern in the matcher.
+ */
+export function passesPrefilter(source: string, line: string): boolean {
+  const sets = requiredWordSets(source);
+  if (!sets) return true;
+  const words = new Set(line.toLowerCase().match(WORD) ?? []);
+  return sets.some((set) => set.every((w) => words.has(w.toLowerCase())));
+}

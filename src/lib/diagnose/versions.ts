@@ -97,19 +97,22 @@ export interface VersionNote {
   version: string;
   range: string;
   inRange: boolean;
+  /** the release that fixed the failure, when the range gives one */
+  fixedIn?: string;
 }
 
 /**
  * What a log's versions say of an entry: for each package the log shows and the entry gives
  * ranges for, whether the version is in one of them. Empty when the log shows no such version.
  */
-export function versionNotes(affected: readonly { package: string; range: string }[] | undefined, versions: readonly LogVersion[]): VersionNote[] {
+export function versionNotes(affected: readonly { package: string; range: string; fixedIn?: string }[] | undefined, versions: readonly LogVersion[]): VersionNote[] {
   const out: VersionNote[] = [];
   for (const v of versions) {
     const ranges = (affected ?? []).filter((a) => a.package === v.package);
     if (!ranges.length) continue;
     const hit = ranges.find((a) => satisfies(v.version, a.range));
-    out.push({ package: v.package, version: v.version, range: (hit ?? ranges[0]!).range, inRange: !!hit });
+    const shown = hit ?? ranges[0]!;
+    out.push({ package: v.package, version: v.version, range: shown.range, inRange: !!hit, ...(shown.fixedIn ? { fixedIn: shown.fixedIn } : {}) });
   }
   return out;
 }

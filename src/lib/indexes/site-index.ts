@@ -11,6 +11,7 @@ import { compareIds, compareText } from '../order.ts';
 import { tagListedUrl, tagUrl } from '../urls.ts';
 import type { PackageData } from '../schema/versions.ts';
 import { buildVersionIndex, type PackageVersions } from './versions.ts';
+import type { KnownIssue } from '../schema/known-issue.ts';
 
 /**
  * A tag gets a page of its own once this many published entries carry it. Most tags name one
@@ -72,8 +73,13 @@ export interface SiteIndex {
   /** the package registry, in its order */
   packages: PackageData[];
   packageById: Map<string, PackageData>;
-  /** per package that an entry names: its entries and release boundaries (the upgrade pages) */
+  /** per package of the registry: its entries, known issues and release boundaries (the upgrade pages) */
   versions: PackageVersions[];
+  /** the known-issue records, by id */
+  knownIssues: KnownIssue[];
+  knownIssueBySlug: Map<string, KnownIssue>;
+  /** entry slug → the known issues filed under it */
+  knownIssuesByEntry: Map<string, KnownIssue[]>;
 }
 
 const byEntryId = (a: Entry, b: Entry) => compareIds(a.id, b.id);
@@ -92,7 +98,10 @@ function facet<T extends string>(entries: Entry[], vocab: readonly { id: string;
   return ids.map((id) => ({ id, label: vocab?.find((v) => v.id === id)?.label ?? id, entries: groups.get(id)!.sort(byEntryId) }));
 }
 
-export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly SymptomData[], packages: readonly PackageData[] = []): SiteIndex {
+export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly SymptomData[], packages: readonly PackageData[] = [], knownIssues: readonly KnownIssue[] = []): SiteIndex {
+  const issues = [...knownIssues].sort((a, b) => compareText(a.id, b.id));
+  const byEntry = new Map<string, KnownIssue[]>();
+  for (const k of issues) if (k.entry) byEntry.set(k.entry, [...(byEntry.get(k.entry) ?? []), k]);
   const all = [...allEntries].sort(byEntryId);
   const entries = all.filter((e) => e.status === 'published');
   const symptomIndex = new Map<string, SymptomIndexItem>();
@@ -122,6 +131,9 @@ export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly 
     related: new Map(entries.map((e) => [e.id, computeRelated(e, entries)])),
     packages: [...packages],
     packageById: new Map(packages.map((p) => [p.id, p])),
-    versions: buildVersionIndex(entries, packages),
+    versions: buildVersionIndex(entries, packages, issues),
+    knownIssues: issues,
+    knownIssueBySlug: new Map(issues.map((k) => [k.slug, k])),
+    knownIssuesByEntry: byEntry,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { compare, gt, satisfies } from '@renovatebot/pep440';
 import type { Entry } from '../content/validate.ts';
+import type { KnownIssue } from '../schema/known-issue.ts';
 import type { Affected, PackageData } from '../schema/versions.ts';
 import { compareIds } from '../order.ts';
 
@@ -15,18 +16,24 @@ export interface Boundary {
   introduced: { entry: Entry; affected: Affected }[];
   /** failures that release fixed */
   fixed: { entry: Entry; affected: Affected }[];
+  /** known issues that release introduced */
+  introducedIssues: { issue: KnownIssue; affected: Affected }[];
+  /** known issues that release fixed */
+  fixedIssues: { issue: KnownIssue; affected: Affected }[];
 }
 
 export interface PackageVersions {
   package: PackageData;
   /** every entry with a range for this package, by id */
   entries: { entry: Entry; affected: Affected[] }[];
-  /** the releases entries name as introducedIn or fixedIn, oldest first */
+  /** every known issue with a range for this package, by id */
+  knownIssues: { issue: KnownIssue; affected: Affected[] }[];
+  /** the releases entries and known issues name as introducedIn or fixedIn, oldest first */
   boundaries: Boundary[];
 }
 
-/** Per package of the registry, what entries say about its releases (possibly nothing yet). */
-export function buildVersionIndex(entries: readonly Entry[], packages: readonly PackageData[]): PackageVersions[] {
+/** Per package of the registry, what entries and known issues say about its releases (possibly nothing yet). */
+export function buildVersionIndex(entries: readonly Entry[], packages: readonly PackageData[], knownIssues: readonly KnownIssue[] = []): PackageVersions[] {
   const out: PackageVersions[] = [];
   for (const pkg of packages) {
     const withRanges = entries
@@ -35,14 +42,23 @@ export function buildVersionIndex(entries: readonly Entry[], packages: readonly 
       .filter((x) => x.affected.length)
       .sort((a, b) => compareIds(a.entry.id, b.entry.id));
     const at = new Map<string, Boundary>();
-    const boundary = (version: string) => at.get(version) ?? at.set(version, { version, introduced: [], fixed: [] }).get(version)!;
+    const boundary = (version: string) => at.get(version) ?? at.set(version, { version, introduced: [], fixed: [], introducedIssues: [], fixedIssues: [] }).get(version)!;
     for (const { entry, affected } of withRanges) {
       for (const a of affected) {
         if (a.introducedIn) boundary(a.introducedIn).introduced.push({ entry, affected: a });
         if (a.fixedIn) boundary(a.fixedIn).fixed.push({ entry, affected: a });
       }
     }
-    out.push({ package: pkg, entries: withRanges, boundaries: [...at.values()].sort((a, b) => compare(a.version, b.version)) });
+    const issues = knownIssues
+      .map((issue) => ({ issue, affected: issue.versions.affected.filter((a) => a.package === pkg.id) }))
+      .filter((x) => x.affected.length);
+    for (const { issue, affected } of issues) {
+      for (const a of affected) {
+        if (a.introducedIn) boundary(a.introducedIn).introducedIssues.push({ issue, affected: a });
+        if (a.fixedIn) boundary(a.fixedIn).fixedIssues.push({ issue, affected: a });
+      }
+    }
+    out.push({ package: pkg, entries: withRanges, knownIssues: issues, boundaries: [...at.values()].sort((a, b) => compare(a.version, b.version)) });
   }
   return out;
 }

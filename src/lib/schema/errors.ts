@@ -87,6 +87,23 @@ export function unknownValueMessage(what: string, value: string, known: readonly
   return `unknown ${what} ${show(value)}${guess ? `; did you mean "${guess}"?` : ''} (known: ${list})`;
 }
 
+/**
+ * Every issue of a failed parse as a problem of `file`: its dotted path (through `pathOf`, which
+ * may prefix it) and its line where `lineOf` finds one for the issue's place.
+ */
+export function issueProblems(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+  file: string,
+  lineOf: (at: PropertyKey[]) => number | undefined,
+  pathOf: (path: string) => string = (path) => path,
+): Problem[] {
+  return issues.map((issue) => {
+    const { path, message, at } = describeIssue(issue, input);
+    return { file, line: lineOf(at), path: pathOf(path), message };
+  });
+}
+
 /** One zod issue → (path, message). */
 export function describeIssue(issue: z.core.$ZodIssue, input: unknown): { path: string; message: string; at: PropertyKey[] } {
   const r = describe(issue, input);

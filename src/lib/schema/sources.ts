@@ -16,6 +16,12 @@ export const PACKAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 
 const text = (what: string) => z.string({ error: `expected ${what} as text` }).trim().min(1, `${what} is empty`);
 
+/** Versions a thread states, by lower-case package name, each quoted: `{ torch: "2.1.0" }`. */
+export const ThreadVersionsSchema = z.record(
+  z.string().regex(PACKAGE_NAME_PATTERN, 'expected a lower-case package name such as torch or flash-attn'),
+  z.string({ error: 'expected the version as quoted text, e.g. "1.10" (unquoted, YAML reads 1.10 as the number 1.1)' }).trim().min(1),
+);
+
 export const LogSourceSchema = z
   .strictObject({
     /** The log's file name in the same folder, e.g. `real-transformers-17089.log`. */
@@ -32,13 +38,7 @@ export const LogSourceSchema = z
     /** The thread's own title, as its page shows it. Required with `source`. */
     title: text('title').optional().describe("The thread's own title. Required with `source`."),
     /** Versions the thread states, by lower-case package name: `{ torch: "2.1.0" }`. Default: none. */
-    versions: z
-      .record(
-        z.string().regex(PACKAGE_NAME_PATTERN, 'expected a lower-case package name such as torch or flash-attn'),
-        z.string({ error: 'expected the version as quoted text, e.g. "1.10" (unquoted, YAML reads 1.10 as the number 1.1)' }).trim().min(1),
-      )
-      .optional()
-      .describe('Versions the thread states, by lower-case package name, each quoted: `{ torch: "2.1.0" }`.'),
+    versions: ThreadVersionsSchema.optional().describe('Versions the thread states, by lower-case package name, each quoted: `{ torch: "2.1.0" }`.'),
     /** `true` for a log written by us next to the entry's patterns rather than copied from a thread. */
     handWritten: z.literal(true).optional().describe('`true` for a log written next to the patterns rather than copied from a thread.'),
     /** Anything a reviewer should know: what was trimmed, why this entry. */

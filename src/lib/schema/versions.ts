@@ -87,7 +87,10 @@ export const PackageSchema = z.strictObject({
   aliases: z.array(text('alias')).default([]).describe('Other names a log prints it under, e.g. `PyTorch`, `flash_attn`. Default: none.'),
   /** Where its releases are listed: the project's release notes or tags page. */
   releasesUrl: z.string().startsWith('https://', 'expected an https:// URL').describe("Where its releases are listed: the project's release notes or tags page."),
-  /** Known releases, oldest first, each with its date (or month); the newest decides whether an entry may be out of date. */
+  /**
+   * Known releases, oldest first, each with its date (or month); the newest decides whether an
+   * entry may be out of date. Default: none recorded yet (a package only known issues name).
+   */
   releases: z
     .array(
       z.strictObject({
@@ -98,8 +101,8 @@ export const PackageSchema = z.strictObject({
           .refine((v) => /^\d{4}-\d{2}(?:-\d{2})?$/.test(v), { message: 'expected a date written YYYY-MM-DD, or YYYY-MM when the day is not known' }),
       }),
     )
-    .min(1, 'list at least one release')
-    .describe('Known releases, oldest first, each `{ version, date }`; the newest decides whether an entry checked against an older one may be out of date.'),
+    .default([])
+    .describe('Known releases, oldest first, each `{ version, date }`; the newest decides whether an entry checked against an older one may be out of date. Default: none recorded yet.'),
 });
 
 export const PackageRegistrySchema = z.array(PackageSchema);

@@ -1,0 +1,102 @@
+/**
+ * Validation of the known-issue records: each through its schema, then the rules that need
+ * other files. Every problem names the file, the field and the fix.
+ *
+ * - ids are unique, and an id's number is the upstream issue's (`transformers-34263` for
+ *   .../transformers/issues/34263), so a reader holding the issue finds the record;
+ * - packages come from the registry, ranges and boundaries fit (as for entries);
+ * - at least one affected range names the release that fixed it;
+ * - `entry` names a published entry;
+ * - each signature pattern matches a line of one of the record's own logs, and each log has a
+ *   line that one of them matches, as the matcher sees it (launcher prefixes removed, words
+ *   whole), so that diagnose finds the record on every one of its logs.
+ */
+import { KnownIssueSchema, GITHUB_ISSUE_URL, type KnownIssue } from '../schema/known-issue.ts';
+import type { PackageData } from '../schema/versions.ts';
+import { issueProblems, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
+import type { KnownIssueSource } from './read.ts';
+import { checkVersions } from './versions.ts';
+import { compilePattern } from '../diagnose/engine.ts';
+import { passesPrefilter } from '../diagnose/tokens.ts';
+import { parsePrefix, stripAnsi } from '../diagnose/normalize.ts';
+import { compareText } from '../order.ts';
+
+export interface KnownIssueContext {
+  packages: readonly PackageData[];
+  packagesFile: string;
+  /** slugs of the published entries */
+  entrySlugs: ReadonlySet<string>;
+}
+
+/** A log line as patterns see it: ANSI colours and launcher prefixes removed. */
+export function cleanLine(line: string): string {
+  const bare = stripAnsi(line);
+  return bare.slice(parsePrefix(bare).length);
+}
+
+export function validateKnownIssues(files: readonly KnownIssueSource[], ctx: KnownIssueContext): { knownIssues: KnownIssue[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const valid: { src: KnownIssueSource; data: KnownIssue }[] = [];
+  for (const src of files) {
+    if (src.data === undefined) continue; // not YAML: reported by the reader
+    const at = (path: (string | number)[]) => ({ file: src.file, line: src.lineOf(path), path: path.join('.') });
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(src.slug)) {
+      problems.push({ file: src.file, line: 1, path: '', message: `file name ${show(src.slug)} is not a kebab-case slug; rename it, e.g. transformers-grad-accumulation-loss-scaled.yaml` });
+    }
+    if (src.data === null || typeof src.data !== 'object' || Array.isArray(src.data)) {
+      problems.push({ file: src.file, line: 1, path: '', message: 'a known issue is a YAML mapping of fields (id: ..., title: ...)' });
+      continue;
+    }
+    const parsed = KnownIssueSchema.safeParse(src.data);
+    if (!parsed.success) {
+      problems.push(...issueProblems(parsed.error.issues, src.data, src.file, src.lineOf));
+      continue;
+    }
+    const data = parsed.data;
+    const number = GITHUB_ISSUE_URL.exec(data.upstream.issue.url)?.[1];
+    if (number && !data.id.endsWith(`-${number}`)) {
+      problems.push({ ...at(['id']), message: `the id ends with the upstream issue's number: ${data.id.replace(/\d+$/, number)} (upstream.issue is …/issues/${number})` });
+    }
+    // a record describes releases that are already behind us: a newer release than the one it
+    // was checked against does not make it stale, so checkVersions' staleness warning is left out
+    for (const p of checkVersions(data.versions, ctx.packages, ctx.packagesFile)) {
+      if (p.severity !== 'warning') problems.push({ ...at(['versions', ...p.at]), message: p.message });
+    }
+    if (!data.versions.affected.some((a) => a.fixedIn)) {
+      problems.push({ ...at(['versions', 'affected', 0]), message: 'name the release that fixed it: add fixedIn: "X.Y.Z" to the affected range it ends (a record is for a fixed issue)' });
+    }
+    if (data.entry && !ctx.entrySlugs.has(data.entry)) {
+      problems.push({ ...at(['entry']), message: unknownValueMessage('entry slug', data.entry, [...ctx.entrySlugs].sort()) });
+    }
+    const lines = data.logs.flatMap((l) => l.text.split('\n').map(cleanLine));
+    const patterns = data.signature.map(compilePattern);
+    data.logs.forEach((log, i) => {
+      const shown = log.text.split('\n').map(cleanLine);
+      if (!shown.some((line) => data.signature.some((source, j) => patterns[j]!.test(line) && passesPrefilter(source, line)))) {
+        problems.push({ ...at(['logs', i, 'text']), message: "no signature pattern matches a line of this log; keep the error line in the excerpt, or widen a pattern so that diagnose finds the record on every one of its logs" });
+      }
+    });
+    data.signature.forEach((source, i) => {
+      const pattern = patterns[i]!;
+      const matching = lines.filter((line) => pattern.test(line));
+      if (!matching.length) {
+        problems.push({ ...at(['signature', i]), message: `matches no line of the record's logs; write it from a line of logs[].text (launcher prefixes such as [rank0]: and timestamps are removed before matching)` });
+      } else if (!matching.some((line) => passesPrefilter(source, line))) {
+        problems.push({
+          ...at(['signature', i]),
+          message: `starts or ends inside a word of the line it matches (as Trainer\\.log does in "DPOTrainer.log"), so the matcher, which looks for the pattern's words as whole words, never tries it; start and end the pattern at word boundaries, e.g. DPOTrainer\\.log or \\w*Trainer\\.log`,
+        });
+      }
+    });
+    valid.push({ src, data: { ...data, slug: src.slug, file: src.file } });
+  }
+
+  const ids = new Map<string, string[]>();
+  for (const { src, data } of valid) ids.set(data.id, [...(ids.get(data.id) ?? []), src.file]);
+  for (const { src, data } of valid) {
+    const others = ids.get(data.id)!.filter((f) => f !== src.file);
+    if (others.length) problems.push({ file: src.file, line: src.lineOf(['id']), path: 'id', message: `id ${data.id} is also used by ${others.join(', ')}; one record per upstream issue` });
+  }
+  const knownIssues = valid.map((v) => v.data).sort((a, b) => compareText(a.id, b.id));
+  return { knownIssues, problems };
+}

@@ -2,15 +2,12 @@
  * faultline-content: validates all of content/ before Astro loads it, and fails the build
  * with every problem in every file (Astro's own loader stops at the first bad entry and
  * reports it without a line). In `astro dev` it re-validates on every save and logs problems.
- * In a static build it also keeps the content data store out of the bundle (data-store.ts).
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { readContent } from '../lib/content/read.ts';
 import { validateContent, ContentError, type ValidatedContent } from '../lib/content/validate.ts';
 import { formatProblem } from '../lib/schema/errors.ts';
-import { dataStoreAtRenderTime } from './data-store.ts';
-import { keepStringMethodsFast } from '../lib/fast-strings.ts';
 
 let last: { root: string; content: ValidatedContent } | undefined;
 
@@ -30,18 +27,9 @@ export default function faultlineContent(): AstroIntegration {
   return {
     name: 'faultline-content',
     hooks: {
-      'astro:config:setup': ({ config, logger, command, updateConfig }) => {
+      'astro:config:setup': ({ config, logger, command }) => {
         // preview serves a finished build; there is nothing to validate
         if (command === 'preview') return;
-        // a static build renders its pages in this process, from this cache folder: the data
-        // store need not be bundled (data-store.ts); a server build would ship without the cache
-        if (command === 'build' && config.output === 'static' && !config.adapter) {
-          const file = fileURLToPath(new URL('data-store.json', config.cacheDir));
-          updateConfig({ vite: { plugins: [dataStoreAtRenderTime(file, config.experimental.collectionStorage, (m) => logger.warn(m))] } });
-        }
-        // Astro's runtime has left String.prototype slow (src/lib/fast-strings.ts), and the
-        // validation below is mostly string work: 3.5–5.1 s at 10,000 entries, 6.0–6.6 without
-        keepStringMethodsFast();
         const root = fileURLToPath(config.root);
         const started = performance.now();
         const { content, errors } = validateAt(root);

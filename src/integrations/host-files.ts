@@ -58,12 +58,12 @@ export interface PreviewImageJob {
  * Renders every link-preview image into the cache (cacheDir/faultline-og/<sha1>.png, keyed by
  * the card's text and the renderer), skipping those already there. Worker threads
  * (og-worker.ts) claim cards one at a time through a counter in shared memory, so they never
- * wait for the main thread. The build starts one as soon as the content is validated (once
- * `after` has settled, when given), on the second core while the main thread syncs content and
- * renders pages, and adds another when the pages are written and the main thread is free.
+ * wait for the main thread. The build starts one as soon as the content is validated, on the
+ * second core while the main thread syncs content and renders pages, and adds another when the
+ * pages are written and the main thread is free.
  * `root` is the project root, where the worker's source lives.
  */
-export function renderPreviewImages(root: string, entries: readonly Entry[], cacheDir: string, after?: Promise<unknown>): PreviewImageJob {
+export function renderPreviewImages(root: string, entries: readonly Entry[], cacheDir: string): PreviewImageJob {
   const cache = join(cacheDir, 'faultline-og');
   mkdirSync(cache, { recursive: true });
   const cards: { file: string; card: OgCard }[] = [
@@ -108,8 +108,6 @@ export function renderPreviewImages(root: string, entries: readonly Entry[], cac
     });
   };
   if (!cardsToRender.length) settle.resolve({ images, rendered: 0, finishedAt: performance.now() });
-  // after a failure too (it is reported where it happened); `finally` would pass the failure on, unhandled
-  else if (after) void after.then(addWorker, addWorker);
   else addWorker();
   return { done, addWorker };
 }

@@ -1,9 +1,7 @@
 /**
  * faultline-postbuild: the files that do not go through page rendering. As soon as the content
- * is validated, a worker thread highlights the code snippets the content loader and the pages
- * will ask for (highlight-ahead.ts) and, once it is done, another renders the link-preview
- * images: they use the second core while Astro loads the content and renders pages on the
- * first. Once the pages are written, the Pagefind index (its own process) is built while the
+ * is validated, a worker thread renders the link-preview images: it uses the second core while
+ * Astro loads the content and renders pages on the first. Once the pages are written, the Pagefind index (its own process) is built while the
  * redirect pages and host files are written and the images are linked in. Any failure fails
  * the build.
  *
@@ -15,7 +13,6 @@ import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { indexSite, searchIndexLine } from './pagefind.ts';
 import { copyPreviewImages, renderPreviewImages, writeRedirects, type PreviewImageJob } from './host-files.ts';
-import { highlightAhead } from './highlight-ahead.ts';
 import { validatedContent } from './content.ts';
 import { manifestFile, readManifest } from '../lib/url-manifest.ts';
 
@@ -25,7 +22,6 @@ export default function faultlinePostbuild(): AstroIntegration {
   let site: URL;
   let images: PreviewImageJob | undefined;
   let imagesStarted = 0;
-  let highlighted: Promise<unknown> | undefined;
   let building = false;
   return {
     name: 'faultline-postbuild',
@@ -33,21 +29,15 @@ export default function faultlinePostbuild(): AstroIntegration {
       'astro:config:setup': ({ command }) => {
         building = command === 'build';
       },
-      'astro:config:done': ({ config, logger }) => {
+      'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
         cacheDir = fileURLToPath(config.cacheDir);
         site = new URL(config.site ?? 'https://faultline.dev');
         if (!building) return;
-        // the content was validated in astro:config:setup (faultline-content): the code
-        // snippets and the images need nothing else, so they start now, before Astro syncs
-        // the content, on the second core
-        const started = performance.now();
-        highlighted = highlightAhead(root, validatedContent(root).entries).then((n) => logger.info(`highlighted ${n} code snippets ahead in a worker (${Math.round(performance.now() - started)} ms)`));
-        highlighted.catch(() => {}); // reported when build:done awaits it
+        // the content was validated in astro:config:setup (faultline-content): the images need
+        // nothing else, so they start now, before Astro syncs the content, on the second core
         imagesStarted = performance.now();
-        // after the snippets, which the content sync asks for first; the images are needed
-        // only once the pages are written
-        images = renderPreviewImages(root, validatedContent(root).entries, cacheDir, highlighted);
+        images = renderPreviewImages(root, validatedContent(root).entries, cacheDir);
         // a failure is reported when build:done awaits it, not as an unhandled rejection
         images.done.catch(() => {});
       },
@@ -71,7 +61,7 @@ export default function faultlinePostbuild(): AstroIntegration {
           const after = Math.round(r.finishedAt - started);
           logger.info(`preview images: ${r.images.length} (${r.rendered} rendered, ${r.images.length - r.rendered} cached) in ${Math.round(r.finishedAt - imagesStarted)} ms from the build start, ${after >= 0 ? `${after} ms after` : `${-after} ms before`} the pages were written`);
         });
-        const [indexed] = await Promise.all([search, copied, highlighted]);
+        const [indexed] = await Promise.all([search, copied]);
         logger.info(indexed ? searchIndexLine(indexed) : 'search index: left to src/cli/search-index.ts (FAULTLINE_SEARCH_INDEX=separate)');
         logger.info(`post-build done in ${Math.round(performance.now() - started)} ms`);
       },

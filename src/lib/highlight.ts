@@ -7,10 +7,8 @@
  * content sync at 1,000 entries. Each snippet is highlighted once, and tokenised once for both
  * themes (pairTheme).
  *
- * Shiki itself is loaded on the first snippet this thread highlights, not with this module:
- * in a build the snippets are highlighted ahead in a worker (highlight-ahead.ts), and Astro's
- * main thread, which loads this module with the build's configuration, then never needs it
- * (loading it took about 0.1 s of the build's start-up).
+ * Shiki itself is loaded on the first snippet highlighted, not with this module: the build's
+ * configuration loads this module before any snippet is needed.
  */
 import type { BundledLanguage, BundledTheme, Highlighter, ThemeRegistration } from 'shiki';
 import { unescapeHtml } from './inline.ts';
@@ -81,54 +79,10 @@ async function pairTheme({ bundledThemes }: Shiki): Promise<PairTheme> {
 
 let ready: Promise<{ shiki: Shiki; h: Highlighter; pair: PairTheme }> | undefined;
 
-/**
- * Highlighted HTML by language and code. A build holds three copies of this module (the
- * integrations', the content loader's through Vite and the pages' bundle); they share one
- * cache on globalThis, so that what a worker thread highlights ahead of time (`highlightAhead`
- * in src/integrations/highlight-ahead.ts) serves them all. (It outlives a reload of this file
- * in `astro dev`: restart the dev server after changing how code is highlighted.)
- */
-interface Shared {
-  cache: Map<string, string>;
-  /** snippets a worker is highlighting: highlight() waits for one of these rather than doing it twice */
-  coming: Map<string, Promise<string>>;
-}
-const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('faultline.highlight')] ??= { cache: new Map(), coming: new Map() }) as Shared;
-const cache = shared.cache;
+/** Highlighted HTML by language and code (highlightKey), for this module instance. */
+const cache = new Map<string, string>();
 
-export const highlightKey = (code: string, lang: string) => `${lang}\u0000${code}`;
-
-/**
- * Announces snippets (by highlightKey) that are being highlighted elsewhere: highlight() waits
- * for each of them instead of highlighting it too. `deliver` hands over results as they come,
- * `fail` rejects every snippet still awaited (failing the build where one is needed).
- */
-export function expectHighlights(keys: readonly string[]): { deliver(pairs: readonly [string, string][]): void; fail(error: Error): void } {
-  const waiting = new Map<string, { resolve: (html: string) => void; reject: (e: Error) => void }>();
-  for (const key of keys) {
-    if (cache.has(key) || shared.coming.has(key)) continue;
-    const promise = new Promise<string>((resolve, reject) => waiting.set(key, { resolve, reject }));
-    promise.catch(() => {}); // a failure is reported where a snippet is awaited, or by the caller
-    shared.coming.set(key, promise);
-  }
-  return {
-    deliver(pairs) {
-      for (const [key, html] of pairs) {
-        cache.set(key, html);
-        shared.coming.delete(key);
-        waiting.get(key)?.resolve(html);
-        waiting.delete(key);
-      }
-    },
-    fail(error) {
-      for (const [key, w] of waiting) {
-        shared.coming.delete(key);
-        w.reject(error);
-      }
-      waiting.clear();
-    },
-  };
-}
+const highlightKey = (code: string, lang: string) => `${lang}\u0000${code}`;
 
 /** the style attribute of a token, by placeholder colour and font style */
 const styles = new Map<string, string>();
@@ -157,7 +111,7 @@ function tokenStyle({ flatTokenVariants, stringifyTokenStyle }: Shiki, pair: Pai
 
 export async function highlight(code: string, lang: string): Promise<string> {
   const key = highlightKey(code, lang);
-  const hit = cache.get(key) ?? shared.coming.get(key);
+  const hit = cache.get(key);
   if (hit !== undefined) return hit;
   ready ??= (async () => {
     const [shiki, { createJavaScriptRegexEngine }] = await Promise.all([import('shiki'), import('shiki/engine/javascript')]);
@@ -208,6 +162,6 @@ export async function highlightCodeBlocks(html: string): Promise<string> {
 }
 
 /** The fenced code blocks of rendered Markdown: where each is, its language and its code. */
-export function codeBlocksOf(html: string): { start: number; end: number; lang: string; code: string }[] {
+function codeBlocksOf(html: string): { start: number; end: number; lang: string; code: string }[] {
   return [...html.matchAll(/<pre><code(?: class="language-([^"]+)")?>([\s\S]*?)<\/code><\/pre>/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, lang: m[1] ?? 'text', code: unescapeHtml(m[2]!).replace(/\n$/, '') }));
 }

@@ -3,12 +3,7 @@
 // loader and the pages ask for.
 import { describe, expect, test } from 'vitest';
 import { createHighlighter } from 'shiki';
-import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
-import { codeBlocksOf, expectHighlights, highlight, highlightCodeBlocks, highlightKey, THEMES } from '../../src/lib/highlight.ts';
-import { snippetsOf } from '../../src/integrations/highlight-ahead.ts';
-import { expandComponents } from '../../src/lib/content/body.ts';
-import { readContent } from '../../src/lib/content/read.ts';
-import { validateContent } from '../../src/lib/content/validate.ts';
+import { highlight, highlightCodeBlocks, THEMES } from '../../src/lib/highlight.ts';
 import { escapeHtml, unescapeHtml } from '../../src/lib/inline.ts';
 
 /** The text a reader sees in a highlighted block. */
@@ -82,37 +77,3 @@ describe('highlight: one tokenisation for both themes', () => {
   });
 });
 
-describe('highlighting ahead', () => {
-  test('the snippets a build highlights ahead are the ones the content loader and the pages ask for', async () => {
-    // the loader's path: components expanded, Markdown rendered as the site renders it
-    // (Sätteri, highlighting off), blocks taken from the HTML
-    const processor = await createSatteriMarkdownProcessor({ syntaxHighlight: false });
-    const root = process.cwd();
-    const { entries } = validateContent(readContent(root));
-    const ahead = new Set(snippetsOf(entries).map(([code, lang]) => highlightKey(code, lang)));
-    const asked = new Set<string>();
-    for (const e of entries) {
-      const { code: html } = await processor.render(expandComponents(e.body));
-      for (const b of codeBlocksOf(html)) asked.add(highlightKey(b.code, b.lang));
-      // CodeBlock.astro: confirm commands
-      for (const c of e.confirm) if (c.command) asked.add(highlightKey(c.command.trimEnd(), c.lang));
-    }
-    expect(asked.size).toBeGreaterThan(300);
-    expect([...asked].filter((k) => !ahead.has(k)).map((k) => k.slice(0, 80))).toEqual([]);
-  });
-
-  test('highlight() waits for a snippet announced as coming from elsewhere and serves it; a failure there fails it', async () => {
-    const [a, b, c] = ['x = 41', 'x = 42', 'x = 43'];
-    const expected = expectHighlights([highlightKey(a, 'python'), highlightKey(b, 'python')]);
-    const pending = highlight(a, 'python');
-    expected.deliver([[highlightKey(a, 'python'), '<pre>from the worker</pre>']]);
-    expect(await pending).toBe('<pre>from the worker</pre>');
-    // not announced: highlighted here at once
-    expect(await highlight(c, 'python')).toContain('43');
-    const failing = highlight(b, 'python');
-    expected.fail(new Error('worker failed'));
-    await expect(failing).rejects.toThrow('worker failed');
-    // once the failure is reported, the snippet is no longer awaited: it is highlighted here
-    expect(await highlight(b, 'python')).toContain('42');
-  });
-});

@@ -12,7 +12,7 @@ export interface CodeBlock {
   code: string;
 }
 
-export function bodyCodeBlocks(file: string, body: string, bodyLine: number): CodeBlock[] {
+function bodyCodeBlocks(file: string, body: string, bodyLine: number): CodeBlock[] {
   const out: CodeBlock[] = [];
   const lines = body.split('\n');
   for (let i = 0; i < lines.length; i++) {

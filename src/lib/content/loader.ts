@@ -3,9 +3,8 @@
  * validation uses, and renders each body once with Astro's Markdown processor (the site's
  * settings: Sätteri, GFM), after expanding the body components (body.ts); code blocks are then
  * highlighted by src/lib/highlight.ts.
- * The rendered HTML is kept with the file's digest, so an unchanged entry is not rendered again
- * on the next build or in dev: in Astro's data store in dev, and in a build beside it
- * (bodies.ts), where Astro's serialisation of the store was slow for that much text.
+ * The rendered HTML is kept in Astro's data store with the file's digest, so an unchanged entry
+ * is not rendered again on the next build or in dev.
  *
  * The faultline-content integration has already validated every file before this runs, so
  * parse errors here are not expected; if one happens it is thrown, never skipped.
@@ -14,13 +13,12 @@ import type { Loader } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { contentDir, ENTRIES, KNOWN_ISSUES, PACKAGES, readEntrySources, readKnownIssueFiles, readRegistryItems, REGISTRY, validDataOf } from './read.ts';
+import { contentDir, ENTRIES, KNOWN_ISSUES, PACKAGES, readEntrySources, readKnownIssueFiles, readRegistryItems, REGISTRY } from './read.ts';
 import { existsSync } from 'node:fs';
 import type { Problem } from '../schema/errors.ts';
 import { addHeadingLinks, expandComponents } from './body.ts';
 import { neutraliseBody } from './html.ts';
 import { highlightCodeBlocks } from '../highlight.ts';
-import { BODIES_FILE, keepBodies, readBodies } from './bodies.ts';
 
 export function entriesLoader(): Loader {
   return {
@@ -43,9 +41,6 @@ export function entriesLoader(): Loader {
       // hashed once: hashing the 47 KB of code again with every entry's text took 0.17 s at
       // 1,000 entries
       const codeDigest = generateDigest(code);
-      // a build (no watcher) keeps the bodies out of the store (bodies.ts)
-      const bodiesFile = join(fileURLToPath(config.cacheDir), BODIES_FILE);
-      const bodies = watcher ? undefined : readBodies(bodiesFile);
       const sync = async () => {
         const seen = new Set<string>();
         let rendered = 0;
@@ -53,24 +48,17 @@ export function entriesLoader(): Loader {
           const id = source.slug;
           seen.add(id);
           const digest = generateDigest(`${codeDigest}\n${text}`);
-          if (store.get(id)?.digest === digest && (!bodies || bodies.get(id)?.digest === digest)) continue;
-          // the validation (faultline-content) has parsed this very text with the same schema
-          const data = validDataOf(source) ?? (await parseData({ id, data: source.data as Record<string, unknown>, filePath: source.file }));
+          if (store.get(id)?.digest === digest) continue;
+          const data = await parseData({ id, data: source.data as Record<string, unknown>, filePath: source.file });
           // raw HTML and link targets the content check refuses are escaped here too (html.ts):
           // dev renders on save, whether or not the check passes
           const html = await renderMarkdown(expandComponents(neutraliseBody(source.body)));
           const body = addHeadingLinks(await highlightCodeBlocks(html.html));
-          bodies?.set(id, { digest, html: body });
-          // no Markdown body in the store: the pages never read it, and it was 2.3 MB of the
-          // 8.2 MB store at 1,000 entries that Astro wrote and the pages read back
-          store.set({ id, data, filePath: source.file, digest, rendered: { ...html, html: bodies ? '' : body } });
+          // no Markdown body in the store: the pages never read it
+          store.set({ id, data, filePath: source.file, digest, rendered: { ...html, html: body } });
           rendered++;
         }
         for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
-        if (bodies) {
-          for (const id of bodies.keys()) if (!seen.has(id)) bodies.delete(id);
-          keepBodies(bodiesFile, bodies);
-        }
         if (rendered) logger.info(`rendered ${rendered} entr${rendered === 1 ? 'y' : 'ies'} (${seen.size - rendered} unchanged)`);
       };
       await sync();

@@ -175,35 +175,6 @@ function listFiles(dir: string, ext: RegExp): string[] {
     .sort();
 }
 
-/**
- * The entry files parsed by the last readEntrySources call, by root and path, with their text
- * and problems. A build reads the entries twice (validation in the faultline-content
- * integration, then the content loader), and the two run in different module instances (the
- * loader is loaded through Vite), so the parses are kept on globalThis: the loader's read
- * reuses every file whose text is unchanged (about 0.2 s at 1,000 entries). The parsed data
- * is never mutated (the schema parses it into new objects).
- */
-type ParsedFile = { text: string; source: EntrySource; problems: Problem[] };
-const PARSED = Symbol.for('faultline.parsedEntryFiles');
-const parsedFiles = globalThis as { [PARSED]?: Map<string, ParsedFile> };
-
-/**
- * The schema's output for each entry file the validation found valid, keyed by the parsed
- * file (the same object readEntrySources hands the loader while the file's text is unchanged).
- * The loader stores it instead of having Astro parse the same data with the same schema again
- * (0.2 s at 1,000 entries); a file changed since, or never validated, is parsed by Astro.
- */
-const VALIDATED = Symbol.for('faultline.validatedEntryData');
-const validatedData = globalThis as { [VALIDATED]?: WeakMap<EntrySource, Record<string, unknown>> };
-
-export function rememberValidData(source: EntrySource, data: Record<string, unknown>): void {
-  (validatedData[VALIDATED] ??= new WeakMap()).set(source, data);
-}
-
-export function validDataOf(source: EntrySource): Record<string, unknown> | undefined {
-  return validatedData[VALIDATED]?.get(source);
-}
-
 function tooLarge(size: number, name: string): string {
   const shown = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`);
   return `the file is ${shown(size)}; an entry file may be at most ${shown(MAX_ENTRY_BYTES)} (src/lib/schema/body.ts): keep long logs in content/examples/${name.replace(/\.mdx?$/, '')}/ and the body to the mechanism and the fix`;
@@ -212,30 +183,18 @@ function tooLarge(size: number, name: string): string {
 /** The entry files alone (drafts, named _*, are skipped), each with its raw text. */
 export function readEntrySources(root: string, problems: Problem[] = []): { source: EntrySource; text: string }[] {
   const entriesDir = join(contentDir(root), ENTRIES);
-  const previous = parsedFiles[PARSED];
-  const current = new Map<string, ParsedFile>();
-  const sources = listFiles(entriesDir, /\.mdx?$/).map((name) => {
+  return listFiles(entriesDir, /\.mdx?$/).map((name) => {
     const abs = join(entriesDir, name);
+    const file = relative(root, abs).split('\\').join('/');
     const size = statSync(abs).size;
     if (size > MAX_ENTRY_BYTES) {
       // not read at all: a file this size is a mistake or an attack, and parsing it is slow
-      const file = relative(root, abs).split('\\').join('/');
       problems.push({ file, line: 1, path: '', message: tooLarge(size, name) });
       return { source: { file, abs, slug: name.replace(/\.mdx?$/, ''), data: undefined, body: '', bodyLine: 1, lineOf: () => 1, unread: true }, text: '' };
     }
     const text = readFileSync(abs, 'utf8');
-    const key = `${root}\u0000${abs}`;
-    let parsed = previous?.get(key);
-    if (parsed?.text !== text) {
-      const own: Problem[] = [];
-      parsed = { text, source: parseEntrySource(relative(root, abs).split('\\').join('/'), abs, text, own), problems: own };
-    }
-    current.set(key, parsed);
-    problems.push(...parsed.problems);
-    return { source: parsed.source, text };
+    return { source: parseEntrySource(file, abs, text, problems), text };
   });
-  parsedFiles[PARSED] = current;
-  return sources;
 }
 
 export function readContent(root: string): ContentSources {

@@ -7,7 +7,7 @@ import { EntrySchema, type EntryData } from '../schema/entry.ts';
 import { SymptomSchema, type SymptomData } from '../schema/symptom.ts';
 import { categoryById, CATEGORIES } from '../schema/vocabulary.ts';
 import { formatProblem, issueProblems, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
-import { rememberValidData, type ContentSources, type EntrySource } from './read.ts';
+import type { ContentSources, EntrySource } from './read.ts';
 import { compareIds, compareText } from '../order.ts';
 import { checkBody as checkBodyComponents } from './body.ts';
 import { LogSourcesSchema, type ExampleLog } from '../schema/sources.ts';
@@ -20,7 +20,7 @@ import type { KnownIssue } from '../schema/known-issue.ts';
 
 /**
  * An entry as the pages see it: the validated frontmatter, the slug and the file. The pages
- * take each body's HTML from the content layer (bodies.ts), never its Markdown.
+ * take each body's HTML from the content layer, never its Markdown.
  */
 export interface Entry extends EntryData {
   slug: string;
@@ -151,7 +151,6 @@ export function validateContent(sources: ContentSources): ValidatedContent {
       continue;
     }
     valid.push({ src, data: parsed.data });
-    rememberValidData(src, parsed.data);
   }
 
   // 3. Rules across entries.

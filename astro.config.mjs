@@ -15,9 +15,14 @@ const contentCache = process.env.FAULTLINE_CONTENT
 // second time from an empty cache and compares the outputs byte for byte.
 const cacheDir = process.env.FAULTLINE_CACHE_DIR ?? contentCache;
 
+// The content as faultline-content validates it at the start of a build, which the post-build
+// step writes redirects and preview images from: one object, handed to both.
+/** @type {import('./src/integrations/content.ts').BuildState} */
+const build = {};
+
 // A plain object, typed here, rather than defineConfig() from 'astro/config': that function
 // returns its argument unchanged, but its module loads Astro's SVG optimiser, font providers and
-// session drivers, which this site never uses (0.2–0.3 s of every build's start-up).
+// session drivers, which this site never uses, on every build's start-up.
 /** @type {import('astro').AstroUserConfig} */
 export default {
   ...(cacheDir ? { cacheDir } : {}),
@@ -25,17 +30,14 @@ export default {
   site: process.env.SITE ?? 'https://faultline.dev',
   trailingSlash: 'always',
   // Sixteen pages in flight: with one, Astro waits for each page's file write before rendering
-  // the next, and the main thread sat idle for a third of the page phase (7.3 s against 9–10 s
-  // at 1,000 entries). More in flight overlap rendering with more writes: at 1,000 entries the
-  // page phase took 6.2–6.7 s with 2, 4.7–5.9 s with 4, 4.3–5.7 s with 8, 4.1–4.9 s with 16,
-  // 4.6–5.0 s with 32 and 4.6–5.5 s with 64, in alternating runs; at 10,000 entries 56–60 s with
-  // 16 against 64–65 s with 4, for the same peak memory.
+  // the next, and the main thread sat idle for a third of the page phase. Sixteen was the
+  // fastest of 2 to 64 (docs/performance.md, "Sixteen pages in flight").
   build: { format: 'directory', concurrency: 16 },
   integrations: [
-    faultlineContent(),
+    faultlineContent(build),
     // redirect pages (short links, old slugs) are not content: keep them out of the sitemap
     sitemap({ filter: (page) => !/\/e\/[^/]+\/$/.test(new URL(page).pathname) }),
-    faultlinePostbuild(),
+    faultlinePostbuild(build),
   ],
   markdown: {
     // Code blocks in entry bodies are highlighted by the content loader with src/lib/highlight.ts

@@ -2,9 +2,8 @@
  * npm run build, second step: the Pagefind search index over a built site, in a process of its
  * own. `npm run build` runs `astro build` with FAULTLINE_SEARCH_INDEX=separate (the
  * faultline-postbuild integration then leaves the index out) and this after it, so Pagefind
- * starts once Astro's process has exited: at 10,000 entries Astro holds 4.3 GiB when its
- * pages are written and Pagefind 5.2 GiB at its peak, 8.2 GiB together in one process tree,
- * 5.3 GiB one after the other. A plain `astro build` still writes the index itself.
+ * starts once Astro's process has exited and the two never hold their memory at once (the peaks
+ * are in docs/performance.md). A plain `astro build` still writes the index itself.
  *
  * node src/cli/search-index.ts [dist]
  */

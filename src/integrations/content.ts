@@ -9,21 +9,28 @@ import { readContent } from '../lib/content/read.ts';
 import { validateContent, ContentError, type ValidatedContent } from '../lib/content/validate.ts';
 import { formatProblem } from '../lib/schema/errors.ts';
 
-let last: { root: string; content: ValidatedContent } | undefined;
+/**
+ * What the build's own integrations share, created once in astro.config.mjs and handed to each:
+ * the content as this integration validated it, which the post-build step writes redirects and
+ * preview images from.
+ */
+export interface BuildState {
+  content?: ValidatedContent;
+}
 
-export function validateAt(root: string) {
+function validate(root: string, state: BuildState) {
   const content = validateContent(readContent(root));
-  last = { root, content };
+  state.content = content;
   const errors = content.problems.filter((p) => p.severity !== 'warning');
   return { content, errors };
 }
 
 /** The content validated at the start of this build, read again only when it is missing. */
-export function validatedContent(root: string): ValidatedContent {
-  return last?.root === root ? last.content : validateAt(root).content;
+export function validatedContent(root: string, state: BuildState): ValidatedContent {
+  return state.content ?? validate(root, state).content;
 }
 
-export default function faultlineContent(): AstroIntegration {
+export default function faultlineContent(state: BuildState): AstroIntegration {
   return {
     name: 'faultline-content',
     hooks: {
@@ -32,7 +39,7 @@ export default function faultlineContent(): AstroIntegration {
         if (command === 'preview') return;
         const root = fileURLToPath(config.root);
         const started = performance.now();
-        const { content, errors } = validateAt(root);
+        const { content, errors } = validate(root, state);
         // entries checked against an older release than the newest are summed up in one line:
         // npm run check:content lists each
         const warnings = content.problems.filter((p) => p.severity === 'warning');
@@ -53,7 +60,7 @@ export default function faultlineContent(): AstroIntegration {
         let last: string | undefined;
         const show = (message: string) => server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'faultline-content' } });
         const revalidate = () => {
-          const { errors } = validateAt(root);
+          const { errors } = validate(root, state);
           if (errors.length) {
             last = new ContentError(errors).message;
             logger.error(last);

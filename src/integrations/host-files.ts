@@ -19,9 +19,8 @@ const REDIRECT_BATCH = 250;
 
 /**
  * Writes `_redirects`, `_headers` and the redirect pages. The pages are written synchronously,
- * one after another: with several writes in flight (16 at a time before), the file system's
- * threads spun on the lock of the folders they all create entries in (/e/, /entries/), and the
- * 2,002 pages of a 1,000-entry site took 0.33–0.65 s; one at a time they take 0.16–0.27 s.
+ * one after another: with several writes in flight, the file system's threads spun on the lock
+ * of the folders they all create entries in (/e/, /entries/), and took longer.
  * The event loop gets a turn between batches, so the search index (another process, driven
  * from this thread) starts while the pages are written.
  * `published` is the URL manifest (see buildRedirects).

@@ -22,8 +22,8 @@ for (let i = Atomics.add(next, 0, 1); i < cards.length; i = Atomics.add(next, 0,
   renameSync(tmp, card.cached);
   rendered++;
   // resvg frees native memory in a finaliser, and finalisers only run between turns of the
-  // event loop: when resvg drew each whole card (about 3 MB), 1,000 cards held 3 GB until the
-  // end without this turn. It now draws only each new glyph's mask, but the turn costs nothing.
+  // event loop: without this turn, a whole build's cards would hold their native memory until
+  // the end.
   await nextTurn();
 }
 parentPort!.postMessage({ rendered });

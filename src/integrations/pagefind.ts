@@ -18,12 +18,10 @@ export const INCLUDE_CHARACTERS = '_.:-';
 
 /**
  * Word positions per index chunk. A query downloads the chunk holding each of its words, and
- * Pagefind's default (20,000 positions, 25–30 KB compressed) made those chunks most of a first
- * query at 1,000 entries. Smaller chunks cost elsewhere: the meta file every first query loads
- * lists them all, about 13 bytes compressed each. The sum of the two is least near the square
- * root of the site's positions, about 100·√pages for entries of our length. Measured at 1,000
- * entries over ten queries: 176 KiB a first query on average at 20,000, 150 at 3,000–4,000,
- * 151 at 2,000. Pagefind 1.6 takes the size from PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE (read by
+ * Pagefind's default (20,000 positions) made those chunks most of a first query. Smaller chunks
+ * cost elsewhere: the meta file every first query loads lists them all. The sum of the two is
+ * least near the square root of the site's positions, about 100·√pages for entries of our
+ * length (measured in docs/performance.md, "The first search query"). Pagefind 1.6 takes the size from PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE (read by
  * its process when it starts); a size already set in the environment is kept.
  */
 export const CHUNK_SIZE_VAR = 'PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE';
@@ -70,8 +68,7 @@ export async function indexSite(site: string): Promise<IndexResult> {
     const { index, errors } = await pagefind.createIndex({ includeCharacters: INCLUDE_CHARACTERS });
     if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
     // only entry and known-issue pages carry data-pagefind-body; reading the tag, symptom and
-    // redirect pages too (5,400 more files at 1,000 entries) cost Pagefind most of its time. An
-    // entry page is entries/<slug>/index.html; entries/index.html is the redirect home (redirects.ts)
+    // redirect pages too cost Pagefind most of its time. An entry page is entries/<slug>/index.html; entries/index.html is the redirect home (redirects.ts)
     const reading = performance.now();
     const added = await index.addDirectory({ path: site, glob: `{${ENTRIES_PATH},${KNOWN_ISSUES_PATH}}/*/index.html` });
     const writing = performance.now();

@@ -13,10 +13,10 @@ import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { indexSite, searchIndexLine } from './pagefind.ts';
 import { copyPreviewImages, renderPreviewImages, writeRedirects, type PreviewImageJob } from './host-files.ts';
-import { validatedContent } from './content.ts';
+import { validatedContent, type BuildState } from './content.ts';
 import { manifestFile, readManifest } from '../lib/url-manifest.ts';
 
-export default function faultlinePostbuild(): AstroIntegration {
+export default function faultlinePostbuild(state: BuildState): AstroIntegration {
   let root = '';
   let cacheDir = '';
   let site: URL;
@@ -37,17 +37,17 @@ export default function faultlinePostbuild(): AstroIntegration {
         // the content was validated in astro:config:setup (faultline-content): the images need
         // nothing else, so they start now, before Astro syncs the content, on the second core
         imagesStarted = performance.now();
-        images = renderPreviewImages(root, validatedContent(root).entries, cacheDir);
+        images = renderPreviewImages(root, validatedContent(root, state).entries, cacheDir);
         // a failure is reported when build:done awaits it, not as an unhandled rejection
         images.done.catch(() => {});
       },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const started = performance.now();
-        const entries = validatedContent(root).entries;
+        const entries = validatedContent(root, state).entries;
         const separate = process.env.FAULTLINE_SEARCH_INDEX === 'separate';
         const search = separate ? undefined : indexSite(out);
-        const redirects = await writeRedirects(out, entries, site, new Set(readManifest(manifestFile(root))), validatedContent(root).knownIssues);
+        const redirects = await writeRedirects(out, entries, site, new Set(readManifest(manifestFile(root))), validatedContent(root, state).knownIssues);
         logger.info(`wrote _redirects, _headers and ${redirects} redirect pages (${Math.round(performance.now() - started)} ms)`);
         if (!images) {
           imagesStarted = started;

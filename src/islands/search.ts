@@ -49,9 +49,8 @@ const URL_FACETS = [...FACETS.map((f) => f.key), 'tag'];
  * Pagefind loads a filter's index only when a search names that filter, and an empty list of
  * values filters nothing out. Naming the chip facets this way gets their counts without
  * Pagefind.filters(), which loads every filter's index, the tag filter's too: the largest of
- * them (21 KB at 1,000 entries, 137 KB at 10,000), and needed only when a tag is filtered on.
- * The counts are fetched once a facet is first opened (9.5 KB of filter indexes at 1,000
- * entries); a query before that loads none.
+ * them, and needed only when a tag is filtered on. The counts are fetched once a facet is first
+ * opened; a query before that loads none (docs/performance.md, "The first search query").
  */
 const FACET_SCOPE: Record<string, string[]> = Object.fromEntries(FACETS.map((f) => [f.key, []]));
 type FacetCounts = Record<string, Record<string, number>>;
@@ -61,7 +60,7 @@ interface Counts {
   current: FacetCounts | undefined;
 }
 /**
- * Results whose data is loaded at a time: each costs a fragment download (about 5 KB). Five, as
+ * Results whose data is loaded at a time: each costs a fragment download. Five, as
  * Pagefind's own UI loads (its pageSize): a result with its sections is a third of the dialog's
  * height on a laptop, so five are more than a screenful.
  */
@@ -93,15 +92,14 @@ export function loadPagefind(base: string): Promise<Pagefind> {
   pagefindPromise ??= (async () => {
     const pf = (await import(/* @vite-ignore */ `${base}pagefind/pagefind.js`)) as Pagefind;
     // noWorker: Pagefind 1.6 would otherwise fetch pagefind-worker.js, a second copy of its
-    // code (about 14 KB compressed), and start a worker before the first query; our index is
-    // small enough that searching on the main thread takes a few milliseconds
+    // code, and start a worker before the first query; our index is small enough to search on
+    // the main thread
     await pf.options({ excerptLength: 24, highlightParam: 'highlight', noWorker: true });
     await pf.init();
     // The browser compiles Pagefind's search code, JavaScript and WebAssembly, the first time it
     // runs. A search for a word past the index's last chunk fetches nothing and finds nothing,
-    // but runs that code while the reader is still typing. At 1,000 entries the first real
-    // query then showed its results sooner in 22 of 30 alternating pairs (median 220 against
-    // 240 ms), for no byte more.
+    // but runs that code while the reader is still typing, so the first real query shows its
+    // results sooner, for no byte more (docs/performance.md, "The first search query").
     await pf.search(WARM_UP_WORD).catch(() => {});
     return pf;
   })();
@@ -341,7 +339,7 @@ export class SearchController {
     }
     // a query typed or pasted while Pagefind loaded supersedes the run before it (the one that
     // opening the search starts, which counts every chip once a facet has been opened: all
-    // filter indexes loaded and counted over every page, 110–170 ms at 1,000 entries)
+    // filter indexes loaded and counted over every page)
     if (seq !== this.#seq) return;
     const query = this.#input.value.trim();
     const filters = this.#filters();
@@ -672,7 +670,7 @@ export class SearchController {
   /**
    * "Did you mean": when a query found nothing, left words out or has a word none of its first
    * results holds, the same query spelled with words the site holds (suggestQuery), from a word
-   * list fetched only then (api/v1/words.json, 10 KB compressed for 87 entries). Nothing is
+   * list fetched only then (api/v1/words.json). Nothing is
    * offered when it cannot be fetched.
    */
   async #suggest(query: string, seq: number) {

@@ -2,9 +2,8 @@
  * Syntax highlighting for every code block on the site: fenced blocks in entry bodies (the
  * content loader calls highlightCodeBlocks on the rendered HTML; Astro's own highlighting is
  * off) and code that lives in frontmatter (confirm commands). One highlighter for the build,
- * on Shiki's JavaScript regex engine: on our blocks it takes about half the time of the
- * Oniguruma WebAssembly engine Astro uses (0.9 against 1.7 ms a block), which was 3 s of the
- * content sync at 1,000 entries. Each snippet is highlighted once, and tokenised once for both
+ * on Shiki's JavaScript regex engine, which on our blocks takes about half the time of the
+ * Oniguruma WebAssembly engine Astro uses. Each snippet is highlighted once, and tokenised once for both
  * themes (pairTheme).
  *
  * Shiki itself is loaded on the first snippet highlighted, not with this module: the build's
@@ -26,9 +25,8 @@ const PAIR_THEME = 'faultline-light-dark';
  * and lines the results up. The two GitHub themes have the same rules in the same order (same
  * scopes, same font styles; only the colours differ), so one theme whose every colour stands
  * for a (light, dark) pair resolves each token exactly as the two would: a placeholder colour
- * per pair, and the pair looked up again when the HTML is written. On the 2,241 blocks of our
- * entries and the 1,000-entry benchmark the output is byte for byte Shiki's two-theme
- * codeToHtml, in a third of the time (0.75 against 2.2 s).
+ * per pair, and the pair looked up again when the HTML is written. The output is byte for byte
+ * Shiki's two-theme codeToHtml (a unit test compares them), in a third of its time.
  */
 interface PairTheme {
   theme: ThemeRegistration;

@@ -2,7 +2,7 @@
  * Link-preview images (Open Graph, laid out at 1200×630, written 800 wide): id, title and
  * category on a dark card. Text is laid out here with the DejaVu fonts (an npm package, so
  * the images are the same on every machine). `ogSvg` is the card as SVG, its text as glyph
- * outlines (handing resvg the font files made it load and parse 1.8 MB of fonts per image).
+ * outlines (handing resvg the font files made it load and parse every font for every image).
  * The build draws cards with `renderCard`: resvg draws the frame every card shares once, and
  * each glyph once per size and sub-pixel offset, and a card is the frame with its glyphs
  * painted on, instead of resvg filling every outline of every card.
@@ -339,11 +339,9 @@ export function cardPixels(card: OgCard): Buffer {
  * Draws a card and encodes it, synchronously: the build runs this in a worker thread
  * (src/integrations/og-worker.ts) while the main thread renders pages. The frame every card
  * shares is drawn by resvg once per thread, and each glyph once per size and sub-pixel offset;
- * a card is the frame with its glyphs painted on through their masks (9 ms a card when resvg
- * drew each card's SVG whole). Only the rows a card painted are palettised anew, the others
- * are the frame's palette rows, and the rows above the identifier box are compressed once:
- * 2.1 ms of CPU a card, against 3.4 ms when every row of every card was palettised and
- * compressed (1,000 cards of the benchmark's corpus, garbage collection included).
+ * a card is the frame with its glyphs painted on through their masks. Only the rows a card
+ * painted are palettised anew, the others are the frame's palette rows, and the rows above the
+ * identifier box are compressed once.
  */
 export function renderCard(card: OgCard): Buffer {
   return onCanvas(card, (rgba, f) => encodeOverFrame(rgba, f) ?? encodePng(rgba, OG_WIDTH, OG_HEIGHT));
@@ -409,7 +407,7 @@ function palettePng(width: number, height: number, colours: readonly number[], z
 
 /**
  * Palette rows are runs of one index: run-length matching is quicker than level 1's general
- * search (0.55 against 0.68 ms a card) and a little smaller.
+ * search and a little smaller.
  */
 const PALETTE_DEFLATE: ZlibOptions = { level: 1, strategy: constants.Z_RLE };
 /** A zlib stream's first two bytes: deflate with a 32 KB window, fastest compression (as level 1 writes them). */
@@ -464,8 +462,8 @@ let rowsKept: Buffer | undefined;
 
 /**
  * The index rows of a palette image, one buffer per thread reused from image to image: a new
- * 330 KB buffer per card is memory outside V8's heap, and its growth set off a full
- * collection of the worker's heap every 150 or so cards.
+ * buffer per card is memory outside V8's heap, and its growth set off full collections of the
+ * worker's heap.
  */
 function rowsBuffer(size: number): Buffer {
   if (rowsKept?.length !== size) rowsKept = Buffer.allocUnsafe(size);
@@ -476,8 +474,7 @@ function rowsBuffer(size: number): Buffer {
  * Writes rows y0 to y1 of `pixels` as palette rows (a filter byte, 0, then an index per
  * pixel) into `rows`, adding new colours to `palette`; false when it would pass 256 colours.
  * A card is mostly runs of one colour: a run is found by comparing 32-bit pixels and written
- * with one fill, and the table is only consulted where the colour changes: 1.3 ms for a whole
- * card, against 2.2 ms pixel by pixel and 2.7 ms with a Map.
+ * with one fill, and the table is only consulted where the colour changes.
  */
 function palettiseRows(pixels: Uint32Array, width: number, y0: number, y1: number, rows: Buffer, palette: Palette): boolean {
   const { keys, slots, colours } = palette;
@@ -517,9 +514,8 @@ function palettiseRows(pixels: Uint32Array, width: number, y0: number, y1: numbe
 
 /**
  * A PNG from RGBA pixels (as resvg gives them: not premultiplied). A card is flat colour and
- * anti-aliased text, about 130 colours, so it is written as a palette image: measured on our
- * cards, 2 ms and 20 KB, against 8 ms and 21 KB for RGBA at zlib level 6 (resvg's own asPng:
- * 19 ms, 48 KB). An image with more than 256 colours is written as RGBA.
+ * anti-aliased text, well under 256 colours, so it is written as a palette image, faster and
+ * smaller than RGBA. An image with more than 256 colours is written as RGBA.
  */
 export function encodePng(rgba: Buffer, width: number, height: number): Buffer {
   const stride = width * 4;

@@ -1,11 +1,9 @@
 /**
  * What search sends to Pagefind for a query. Pagefind returns only pages holding every word of
  * a query, and downloads the index chunk of each word. English function words are in every
- * entry (in 90 to 100% of the 87 entries here: "the", "of", "to", …), so they narrow nothing
- * and barely move the ranking; but each is one of the largest chunks of the index, because it
- * is in every page many times. Pasted error lines are full of them: "Expected all tensors to be
- * on the same device" downloaded 163 KiB before, 141 KiB without "to", "on" and "the" (real site;
- * at 1,000 synthetic entries "the loss is nan" went from 237 to 147 KiB). Negations ("not",
+ * entry ("the", "of", "to", …), so they narrow nothing and barely move the ranking; but each is
+ * one of the largest chunks of the index, because it is in every page many times, and pasted
+ * error lines are full of them (docs/performance.md, "The first search query"). Negations ("not",
  * "no") stay: they are in most entries too, but a reader who types one means it.
  */
 import { distance } from './schema/errors.ts';

@@ -6,8 +6,7 @@
  * Markdown processor with the site's settings, and cached there by content digest. The
  * components are expanded here into HTML blocks with Markdown between them, so code fences,
  * tables and emphasis inside a tab or callout render as usual. Compiling every entry as an MDX
- * module instead made the bundler hold all of them at once: 11–15 s and most of the memory of
- * a 1,000-entry build, and more than 6 GiB at 10,000 entries.
+ * module instead made the bundler hold all of them at once, most of a build's time and memory.
  *
  * Pure functions, shared by the loader and the content check (which reports misuse).
  */

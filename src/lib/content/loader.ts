@@ -38,8 +38,7 @@ export function entriesLoader(): Loader {
         .map((f) => readFileSync(f, 'utf8'))
         .concat(JSON.stringify(config.markdown))
         .join('\n');
-      // hashed once: hashing the 47 KB of code again with every entry's text took 0.17 s at
-      // 1,000 entries
+      // hashed once, not again with every entry's text
       const codeDigest = generateDigest(code);
       const sync = async () => {
         const seen = new Set<string>();

@@ -73,8 +73,8 @@ export const KNOWN_ISSUES = 'known-issues';
 
 /**
  * lineOf for a YAML source. Only files with a problem ever ask for a line, so the parsed
- * document (with its ranges) is kept only for those: holding one per entry cost about 150 KB
- * an entry, 2 GB of a 10,000-entry build. `doc` is the document already parsed, if any.
+ * document (with its ranges) is kept only for those: one per entry held too much memory in a
+ * large build. `doc` is the document already parsed, if any.
  */
 function lineFinder(source: string, offsetLine: number, parsed?: Document) {
   let doc: Document | undefined = parsed;
@@ -111,8 +111,8 @@ function lineFinder(source: string, offsetLine: number, parsed?: Document) {
 
 /**
  * YAML to data. js-yaml with its core schema is the fast path: the same data as the YAML 1.2
- * core schema (dates stay strings; the schema checks them), about six times faster than the
- * `yaml` package and without the 150 KB a file that package's output kept alive. It is also
+ * core schema (dates stay strings; the schema checks them), several times faster than the
+ * `yaml` package and without the memory a file that package's output keeps alive. It is also
  * the parser Astro reads frontmatter with. When js-yaml rejects a file, the `yaml` package
  * parses it again for its messages and positions (both 1-based lines relative to the source);
  * if that finds nothing, js-yaml's own reason is reported, so no rejection goes unexplained.

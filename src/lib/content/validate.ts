@@ -217,8 +217,8 @@ export function validateContent(sources: ContentSources): ValidatedContent {
         return;
       }
       // does another entry show it? `some` stops at the first id that is not this one; listing
-      // every sharer for every entry grew with the square of the site (0.4 s at 10,000 entries,
-      // where a common symptom has hundreds), and the list is needed only for the message
+      // every sharer for every entry grew with the square of the site (a common symptom has
+      // hundreds of entries), and the list is needed only for the message
       const sharing = sharers.get(s.symptom) ?? [];
       if (data.status === 'published' && !s.tellApart && sharing.some((id) => id !== data.id)) {
         const others = sharing.filter((id) => id !== data.id);

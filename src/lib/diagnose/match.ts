@@ -57,7 +57,7 @@ export interface Matcher {
   /**
    * Which line last tried each signal and cue, by a line id unique across every scan of this
    * matcher, so that a scan needs no arrays of its own as long as the site's signals: building
-   * the fingerprints scans every example log, 20,000 scans at 10,000 entries.
+   * the fingerprints scans every example log.
    */
   tried: { signal: Int32Array; cue: Int32Array; lastId: number };
 }

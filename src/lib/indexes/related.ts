@@ -26,8 +26,8 @@ interface Inverted {
   byTag: Map<string, number[]>;
   /** each entry's place in id order, for ties */
   order: Int32Array;
-  /** 1 for a published entry: the counting loop reads typed arrays only, never an entry (at
-   * 10,000 entries, reading each candidate's status took most of 10 s in cache misses) */
+  /** 1 for a published entry: the counting loop reads typed arrays only, never an entry
+   * (reading each candidate's status from its object was mostly cache misses) */
   published: Uint8Array;
   /** scratch counters, one slot per entry, reset after each use */
   symptomCount: Int32Array;

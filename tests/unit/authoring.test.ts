@@ -17,8 +17,8 @@ function project() {
   return root;
 }
 const run = (root: string, script: string, args: string[]) => spawnSync(process.execPath, [join(repo, script), ...args], { cwd: root, encoding: 'utf8' });
-const newEntry = (root: string, ...args: string[]) => run(root, 'src/cli/new-entry.ts', args);
-const check = (root: string) => run(root, 'src/cli/check-content.ts', []);
+const newEntry = (root: string, ...args: string[]) => run(root, 'tools/new-entry.ts', args);
+const check = (root: string) => run(root, 'tools/check-content.ts', []);
 
 /** What an author does after scaffolding: replace every placeholder with real text. */
 function fill(file: string) {
@@ -113,7 +113,7 @@ describe('npm run check:content', () => {
       const text = readFileSync(join(repo, 'tests/fixtures/bad-entries', f), 'utf8').replace('id: MEM-010', `id: MEM-${f.length + 900}`).replace(/title: Bad fixture/, `title: Bad ${f}`);
       writeFileSync(join(root, 'content/entries', f), text);
     }
-    const r = spawnSync(process.execPath, [join(repo, 'src/cli/check-content.ts')], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const r = spawnSync(process.execPath, [join(repo, 'tools/check-content.ts')], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
     expect(r.status).toBe(1);
     const lines = r.stdout.split('\n');
     expect(lines).toContainEqual(expect.stringMatching(/^content\/entries\/unknown-category\.mdx:\d+: category: unknown value "memroy"/));
@@ -125,14 +125,14 @@ describe('npm run check:content', () => {
 });
 
 test('the field reference in CONTRIBUTING.md and the editor JSON Schema are current', () => {
-  const r = spawnSync(process.execPath, [join(repo, 'src/cli/generate.ts'), '--check'], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(repo, 'tools/generate.ts'), '--check'], { cwd: repo, encoding: 'utf8' });
   expect(r.stdout).toBe('');
   expect(r.status).toBe(0);
 });
 
 test('without arguments it asks for each value', () => {
   const root = project();
-  const r = spawnSync(process.execPath, [join(repo, 'src/cli/new-entry.ts')], { cwd: root, encoding: 'utf8', input: 'distributed\nAsked Interactively\n\n' });
+  const r = spawnSync(process.execPath, [join(repo, 'tools/new-entry.ts')], { cwd: root, encoding: 'utf8', input: 'distributed\nAsked Interactively\n\n' });
   expect(r.status, r.stderr).toBe(0);
   expect(r.stdout).toContain('Category: Title: Id (empty for the next free one): ');
   expect(r.stdout).toMatch(/wrote content\/entries\/asked-interactively\.mdx \(DIST-\d{3}\)/);

@@ -1,12 +1,12 @@
-// The reference sites the benchmark builds beside Faultline's (src/bench/references.ts): each
+// The reference sites the benchmark builds beside Faultline's (tools/bench/references.ts): each
 // must be given the same corpus, so that the ratio of two builds compares like with like.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { generateCorpus } from '../../src/bench/corpus.ts';
-import { starlightPage, writeReference } from '../../src/bench/references.ts';
+import { generateCorpus } from '../../tools/bench/corpus.ts';
+import { starlightPage, writeReference } from '../../tools/bench/references.ts';
 
 let tmp: string;
 let corpus: string;

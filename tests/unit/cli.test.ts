@@ -354,7 +354,7 @@ describe('bench', () => {
     [['--entries', '100', '--runs', '0'], '--runs takes a whole number of builds per size'],
     [['--entries', '100', '--reference', 'docusaurus'], '--reference takes minimal or starlight (got docusaurus)'],
   ])('refuses %j with the usage line, before generating anything', (args, message) => {
-    const r = spawnSync(process.execPath, ['src/bench/run.ts', ...args], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['tools/bench/run.ts', ...args], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).toContain('usage: npm run bench -- --entries N');
@@ -364,7 +364,7 @@ describe('bench', () => {
 
 describe('the run a repeated benchmark reports', () => {
   test('is the median by wall time, in run order', async () => {
-    const { medianRun } = await import('../../src/bench/measure.ts');
+    const { medianRun } = await import('../../tools/bench/measure.ts');
     expect(medianRun([16.9])).toBe(0);
     expect(medianRun([22.1, 13.3, 16.9])).toBe(2);
     // of an even number, the slower middle one: repeating never flatters the figure
@@ -377,7 +377,7 @@ describe('the run a repeated benchmark reports', () => {
 describe('the benchmark memory sampler', () => {
   test('counts the resident memory of a child process while it holds it', async () => {
     const { spawn } = await import('node:child_process');
-    const { sampleTreeMemory } = await import('../../src/bench/measure.ts');
+    const { sampleTreeMemory } = await import('../../tools/bench/measure.ts');
     // a child that touches 300 MB and tells us when it has
     const child = spawn(process.execPath, ['-e', 'const b = Buffer.alloc(300 * 2 ** 20, 1); process.stdout.write("held\\n"); setTimeout(() => b.length, 60_000);'], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((ok) => child.stdout.once('data', () => ok()));

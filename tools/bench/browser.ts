@@ -21,7 +21,7 @@ async function serve(dist: string, port: number) {
  * First queries a reader might type, each measured in a fresh browser (nothing cached): a
  * query's bytes depend on which index chunks its words fall in, so one query alone can make a
  * change to the index look better or worse than it is. Words of the synthetic corpus
- * (src/bench/corpus.ts), which draws on the real entries' vocabulary; "out" and "memory" are
+ * (tools/bench/corpus.ts), which draws on the real entries' vocabulary; "out" and "memory" are
  * in most of its pages.
  */
 export const FIRST_QUERIES = ['allocator gradient', 'watchdog timeout', 'nccl', 'out of memory', 'expandable segments', 'bf16', 'checkpoint', 'deepspeed zero', 'loss nan', 'tokenizer'];

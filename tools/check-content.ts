@@ -3,10 +3,10 @@
  * without building the site. One line per problem, `file:line: field: message`; under CI it
  * also prints GitHub annotations. Exit code 1 when anything is wrong.
  */
-import { readContent } from '../lib/content/read.ts';
-import { validateContent } from '../lib/content/validate.ts';
-import { lintContent } from '../lib/content/lint.ts';
-import { formatProblem } from '../lib/schema/errors.ts';
+import { readContent } from '../src/lib/content/read.ts';
+import { validateContent } from '../src/lib/content/validate.ts';
+import { lintContent } from '../src/lib/content/lint.ts';
+import { formatProblem } from '../src/lib/schema/errors.ts';
 
 const root = process.argv[2] ?? process.cwd();
 const started = performance.now();

@@ -13,7 +13,7 @@
  * is measured once, on that run's output.
  *
  * --reference minimal|starlight (either or both) also builds each corpus as the site the target
- * was set against (src/bench/references.ts), right after each of Faultline's builds, and
+ * was set against (tools/bench/references.ts), right after each of Faultline's builds, and
  * reports its figures and the ratio of each pair of builds.
  */
 import { spawn } from 'node:child_process';
@@ -25,8 +25,8 @@ import { generateCorpus } from './corpus.ts';
 import { REFERENCE_LABELS, REFERENCES, referencesInstall, writeReference, type Reference } from './references.ts';
 import { medianRun, pageWeight, sampleTreeMemory, syntheticLog, treeSize } from './measure.ts';
 import { browserFigures, FIRST_QUERIES } from './browser.ts';
-import { compileMatcher, diagnose } from '../lib/diagnose/match.ts';
-import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
+import { compileMatcher, diagnose } from '../../src/lib/diagnose/match.ts';
+import type { Fingerprints } from '../../src/lib/diagnose/fingerprints.ts';
 
 const USAGE = 'usage: npm run bench -- --entries N [--entries M …] [--runs K] [--no-browser] [--keep] [--reference minimal|starlight …] (sizes may also be given as --entries 100,1000)';
 // strict: a mistyped option or a bare size (`--entries 100 1000`) stops here rather than being
@@ -63,7 +63,7 @@ const root = process.cwd();
 function buildScriptEnv(): Record<string, string> {
   const script = String(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts?.build ?? '');
   const assignments = /^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)astro build\b/.exec(script);
-  if (!assignments) throw new Error(`package.json: scripts.build (${JSON.stringify(script)}) no longer runs "VAR=value … astro build"; update buildScriptEnv in src/bench/run.ts`);
+  if (!assignments) throw new Error(`package.json: scripts.build (${JSON.stringify(script)}) no longer runs "VAR=value … astro build"; update buildScriptEnv in tools/bench/run.ts`);
   return Object.fromEntries(assignments[1]!.trim().split(/\s+/).filter(Boolean).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
 }
 // read once, before any corpus is generated, so that a build script the benchmark no longer

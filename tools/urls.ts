@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendUrls, builtUrls, manifestFile, missingUrls, readManifest, redirectSources } from '../lib/url-manifest.ts';
+import { appendUrls, builtUrls, manifestFile, missingUrls, readManifest, redirectSources } from '../src/lib/url-manifest.ts';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
@@ -33,6 +33,6 @@ if (command === 'update') {
   );
   process.exit(missing.length ? 1 : 0);
 } else {
-  console.error('usage: node src/cli/urls.ts update|check');
+  console.error('usage: node tools/urls.ts update|check');
   process.exit(2);
 }

@@ -15,11 +15,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fingerprintsFor } from '../lib/diagnose/from-content.ts';
-import { readContent } from '../lib/content/read.ts';
-import { validateContent } from '../lib/content/validate.ts';
-import { compileMatcher, diagnose, MAX_LINE } from '../lib/diagnose/match.ts';
-import { requiredLiterals, requiredWordSets } from '../lib/diagnose/tokens.ts';
+import { fingerprintsFor } from '../../src/lib/diagnose/from-content.ts';
+import { readContent } from '../../src/lib/content/read.ts';
+import { validateContent } from '../../src/lib/content/validate.ts';
+import { compileMatcher, diagnose, MAX_LINE } from '../../src/lib/diagnose/match.ts';
+import { requiredLiterals, requiredWordSets } from '../../src/lib/diagnose/tokens.ts';
 import { syntheticLog } from './measure.ts';
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '10' }, attacks: { type: 'boolean', default: false } }, strict: true });

@@ -6,10 +6,10 @@
  * when anything is wrong.
  */
 import { basename, resolve } from 'node:path';
-import { readContent, readKnownIssueFiles } from '../lib/content/read.ts';
-import { validateContent } from '../lib/content/validate.ts';
-import { validateKnownIssues } from '../lib/content/known-issues.ts';
-import { formatProblem, type Problem } from '../lib/schema/errors.ts';
+import { readContent, readKnownIssueFiles } from '../src/lib/content/read.ts';
+import { validateContent } from '../src/lib/content/validate.ts';
+import { validateKnownIssues } from '../src/lib/content/known-issues.ts';
+import { formatProblem, type Problem } from '../src/lib/schema/errors.ts';
 
 const root = process.cwd();
 const content = validateContent(readContent(root));

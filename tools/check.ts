@@ -6,11 +6,11 @@
 import { spawnSync } from 'node:child_process';
 
 const CHECKS: { name: string; command: string[] }[] = [
-  { name: 'content', command: ['node', 'src/cli/check-content.ts'] },
-  { name: 'links', command: ['node', 'src/cli/check-links.ts'] },
+  { name: 'content', command: ['node', 'tools/check-content.ts'] },
+  { name: 'links', command: ['node', 'tools/check-links.ts'] },
   { name: 'html', command: ['npx', 'html-validate', 'dist/**/*.html'] },
-  { name: 'urls', command: ['node', 'src/cli/urls.ts', 'check'] },
-  { name: 'repro', command: ['node', 'src/cli/check-repro.ts'] },
+  { name: 'urls', command: ['node', 'tools/urls.ts', 'check'] },
+  { name: 'repro', command: ['node', 'tools/check-repro.ts'] },
 ];
 
 const only = process.argv.slice(2);

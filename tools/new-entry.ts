@@ -10,11 +10,11 @@
 import { createInterface } from 'node:readline/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { contentDir, readContent } from '../lib/content/read.ts';
-import { validateContent } from '../lib/content/validate.ts';
-import { manifestFile, readManifest } from '../lib/url-manifest.ts';
-import { planScaffold, writeScaffold, type ScaffoldRequest } from '../lib/scaffold.ts';
-import { CATEGORIES } from '../lib/schema/vocabulary.ts';
+import { contentDir, readContent } from '../src/lib/content/read.ts';
+import { validateContent } from '../src/lib/content/validate.ts';
+import { manifestFile, readManifest } from '../src/lib/url-manifest.ts';
+import { planScaffold, writeScaffold, type ScaffoldRequest } from '../src/lib/scaffold.ts';
+import { CATEGORIES } from '../src/lib/schema/vocabulary.ts';
 
 const root = process.cwd();
 const { values } = parseArgs({ options: { id: { type: 'string' }, title: { type: 'string' }, category: { type: 'string' }, next: { type: 'boolean', default: false } } });

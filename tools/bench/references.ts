@@ -24,8 +24,8 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseEntrySource } from '../lib/content/read.ts';
-import type { Problem } from '../lib/schema/errors.ts';
+import { parseEntrySource } from '../../src/lib/content/read.ts';
+import type { Problem } from '../../src/lib/schema/errors.ts';
 
 /** The Starlight release measured; any release that supports this project's Astro will do. */
 export const STARLIGHT_VERSION = '0.42.4';

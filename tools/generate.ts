@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { entryJsonSchema, knownIssueJsonSchema, withFieldReference } from '../lib/field-reference.ts';
+import { entryJsonSchema, knownIssueJsonSchema, withFieldReference } from '../src/lib/field-reference.ts';
 
 const root = process.cwd();
 const files = {

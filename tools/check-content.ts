@@ -7,27 +7,32 @@ import { readContent } from '../src/lib/content/read.ts';
 import { validateContent } from '../src/lib/content/validate.ts';
 import { lintContent } from '../src/lib/content/lint.ts';
 import { formatProblem } from '../src/lib/schema/errors.ts';
+import { isMain, processIO, type ToolIO } from './io.ts';
 
-const root = process.argv[2] ?? process.cwd();
-const started = performance.now();
-const sources = readContent(root);
-const content = validateContent(sources);
-// the lint runs over every entry that passed the schema, even when others did not
-const problems = [...content.problems, ...lintContent(sources, content)];
-
-for (const p of problems) {
-  console.log(formatProblem(p));
-  if (process.env.CI === 'true' || process.env.GITHUB_ACTIONS) {
-    const kind = p.severity === 'warning' ? 'warning' : 'error';
-    console.log(`::${kind} file=${p.file}${p.line ? `,line=${p.line}` : ''},title=${p.path || 'content'}::${p.message.replace(/\n/g, '%0A')}`);
+/** Checks the content of `root` and returns the exit code. */
+export function checkContent(root: string, io: ToolIO): number {
+  const started = performance.now();
+  const sources = readContent(root);
+  const content = validateContent(sources);
+  // the lint runs over every entry that passed the schema, even when others did not
+  const problems = [...content.problems, ...lintContent(sources, content)];
+  const annotate = io.env.CI === 'true' || Boolean(io.env.GITHUB_ACTIONS);
+  for (const p of problems) {
+    io.out(`${formatProblem(p)}\n`);
+    if (annotate) {
+      const kind = p.severity === 'warning' ? 'warning' : 'error';
+      io.out(`::${kind} file=${p.file}${p.line ? `,line=${p.line}` : ''},title=${p.path || 'content'}::${p.message.replace(/\n/g, '%0A')}\n`);
+    }
   }
+  const errors = problems.filter((p) => p.severity !== 'warning').length;
+  const ms = Math.round(performance.now() - started);
+  io.out(
+    errors
+      ? `check:content: ${errors} problem${errors === 1 ? '' : 's'} in ${sources.entries.length} entries (${ms} ms)\n`
+      : `check:content: ${sources.entries.length} entries, ${content.symptoms.length} symptoms, ${[...content.examples.values()].flat().length} example logs, ${content.knownIssues.length} known issues: all valid (${ms} ms)\n`,
+  );
+  return errors ? 1 : 0;
 }
-const errors = problems.filter((p) => p.severity !== 'warning').length;
-const ms = Math.round(performance.now() - started);
-console.log(
-  errors
-    ? `check:content: ${errors} problem${errors === 1 ? '' : 's'} in ${sources.entries.length} entries (${ms} ms)`
-    : `check:content: ${sources.entries.length} entries, ${content.symptoms.length} symptoms, ${[...content.examples.values()].flat().length} example logs, ${content.knownIssues.length} known issues: all valid (${ms} ms)`,
-);
+
 // exitCode, not exit(): a piped stdout still has lines to write
-process.exitCode = errors ? 1 : 0;
+if (isMain(import.meta.url)) process.exitCode = checkContent(process.argv[2] ?? process.cwd(), processIO());

@@ -7,47 +7,50 @@
  * placeholder log. Refuses a used or retired id, a taken slug, a prefix that does not match
  * the category, and an unknown category.
  */
-import { createInterface } from 'node:readline/promises';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contentDir, readContent } from '../src/lib/content/read.ts';
 import { validateContent } from '../src/lib/content/validate.ts';
 import { manifestFile, readManifest } from '../src/lib/url-manifest.ts';
 import { planScaffold, writeScaffold, type ScaffoldRequest } from '../src/lib/scaffold.ts';
 import { CATEGORIES } from '../src/lib/schema/vocabulary.ts';
+import { isMain, processIO, type ToolIO } from './io.ts';
 
-const root = process.cwd();
-const { values } = parseArgs({ options: { id: { type: 'string' }, title: { type: 'string' }, category: { type: 'string' }, next: { type: 'boolean', default: false } } });
+/** Scaffolds an entry in the content of `root` and returns the exit code. */
+export async function newEntry(root: string, args: string[], io: ToolIO): Promise<number> {
+  const { values } = parseArgs({ args, options: { id: { type: 'string' }, title: { type: 'string' }, category: { type: 'string' }, next: { type: 'boolean', default: false } } });
+  let req: ScaffoldRequest;
+  if (!values.title && !values.category && !values.id) {
+    // answers are read line by line, so piped input works as well as a terminal
+    const lines = io.lines();
+    const ask = async (prompt: string) => {
+      io.out(prompt);
+      const next = await lines.next();
+      return next.done ? '' : String(next.value).trim();
+    };
+    io.out(`Categories: ${CATEGORIES.map((c) => `${c.id} (${c.prefix})`).join(', ')}\n`);
+    const category = await ask('Category: ');
+    const title = await ask('Title: ');
+    const id = await ask('Id (empty for the next free one): ');
+    await lines.return?.();
+    req = { category, title, id: id || undefined, next: !id };
+  } else {
+    req = { id: values.id, title: values.title ?? '', category: values.category ?? '', next: values.next };
+  }
 
-let req: ScaffoldRequest;
-if (!values.title && !values.category && !values.id) {
-  // Read answers line by line from an iterator, so piped input works as well as a terminal.
-  const rl = createInterface({ input: process.stdin });
-  const lines = rl[Symbol.asyncIterator]();
-  const ask = async (prompt: string) => {
-    process.stdout.write(prompt);
-    const next = await lines.next();
-    return next.done ? '' : String(next.value).trim();
-  };
-  console.log(`Categories: ${CATEGORIES.map((c) => `${c.id} (${c.prefix})`).join(', ')}`);
-  const category = await ask('Category: ');
-  const title = await ask('Title: ');
-  const id = await ask('Id (empty for the next free one): ');
-  rl.close();
-  req = { category, title, id: id || undefined, next: !id };
-} else {
-  req = { id: values.id, title: values.title ?? '', category: values.category ?? '', next: values.next };
+  const sources = readContent(root);
+  const content = validateContent(sources);
+  const manifest = readManifest(manifestFile(root));
+  const plan = planScaffold(req, sources, content, manifest);
+  if (plan.errors.length) {
+    for (const e of plan.errors) io.err(`new: ${e}\n`);
+    return 2;
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  const written = writeScaffold(contentDir(root), plan.id!, plan.slug!, req.title, req.category, today);
+  io.out(`new: wrote ${relative(root, written.entry)} (${plan.id}) and ${relative(root, written.examples)}/\n`);
+  io.out('Next: replace every TODO, then run "npm run check:content" and "npm run dev".\n');
+  return 0;
 }
 
-const sources = readContent(root);
-const content = validateContent(sources);
-const manifest = readManifest(manifestFile(root));
-const plan = planScaffold(req, sources, content, manifest);
-if (plan.errors.length) {
-  for (const e of plan.errors) console.error(`new: ${e}`);
-  process.exit(2);
-}
-const today = new Date().toISOString().slice(0, 10);
-const written = writeScaffold(contentDir(root), plan.id!, plan.slug!, req.title, req.category, today);
-console.log(`new: wrote ${relative(root, written.entry)} (${plan.id}) and ${relative(root, written.examples)}/`);
-console.log('Next: replace every TODO, then run "npm run check:content" and "npm run dev".');
+if (isMain(import.meta.url)) process.exitCode = await newEntry(process.cwd(), process.argv.slice(2), processIO());

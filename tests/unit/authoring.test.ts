@@ -1,10 +1,14 @@
-// Authoring: the scaffold, the fast content check and the generated field reference, run as
-// an author runs them, in a temporary copy of the project's content.
+// Authoring: the scaffold, the fast content check and the generated field reference, on a
+// temporary copy of the project's content; the tools run in process, with their output
+// captured (the command-line wrappers hand them the process's own streams).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { checkContent } from '../../tools/check-content.ts';
+import { newEntry as runNewEntry } from '../../tools/new-entry.ts';
+import type { ToolIO } from '../../tools/io.ts';
 
 const repo = new URL('../..', import.meta.url).pathname;
 const temps: string[] = [];
@@ -16,9 +20,25 @@ function project() {
   cpSync(join(repo, 'content'), join(root, 'content'), { recursive: true });
   return root;
 }
-const run = (root: string, script: string, args: string[]) => spawnSync(process.execPath, [join(repo, script), ...args], { cwd: root, encoding: 'utf8' });
-const newEntry = (root: string, ...args: string[]) => run(root, 'tools/new-entry.ts', args);
-const check = (root: string) => run(root, 'tools/check-content.ts', []);
+/** A tool's streams as strings: `input` is what it reads, line by line. */
+function capture(input: string[] = [], env: Record<string, string> = {}) {
+  const out = { stdout: '', stderr: '' };
+  const io: ToolIO = {
+    out: (line) => void (out.stdout += line),
+    err: (line) => void (out.stderr += line),
+    lines: () => input[Symbol.iterator]() as unknown as AsyncIterator<string>,
+    env,
+  };
+  return { io, out };
+}
+async function newEntry(root: string, ...args: string[]) {
+  const { io, out } = capture();
+  return { status: await runNewEntry(root, args, io), ...out };
+}
+function check(root: string, env: Record<string, string> = {}) {
+  const { io, out } = capture([], env);
+  return { status: checkContent(root, io), ...out };
+}
 
 /** What an author does after scaffolding: replace every placeholder with real text. */
 function fill(file: string) {
@@ -44,9 +64,9 @@ function fill(file: string) {
 }
 
 describe('npm run new', () => {
-  test('scaffolds an entry that passes check:content once its placeholders are filled', () => {
+  test('scaffolds an entry that passes check:content once its placeholders are filled', async () => {
     const root = project();
-    const made = newEntry(root, '--next', '--title', 'Scaffolded Test Failure', '--category', 'memory');
+    const made = await newEntry(root, '--next', '--title', 'Scaffolded Test Failure', '--category', 'memory');
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toContain('wrote content/entries/scaffolded-test-failure.mdx (MEM-009)');
     const file = join(root, 'content/entries/scaffolded-test-failure.mdx');
@@ -71,38 +91,38 @@ describe('npm run new', () => {
     [['--id', 'NUM-050', '--title', 'Another title', '--category', 'memory'], 'id NUM-050 has prefix NUM, but category "memory" uses MEM-'],
     [['--next', '--title', 'Activation Distillation Memory', '--category', 'memory'], 'slug "activation-distillation-memory" is taken'],
     [['--next', '--title', 'Another title', '--category', 'memroy'], 'unknown category "memroy"; did you mean "memory"?'],
-  ])('refuses %j', (args, message) => {
-    const r = newEntry(project(), ...args);
+  ])('refuses %j', async (args, message) => {
+    const r = await newEntry(project(), ...args);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(message);
   });
 
-  test('refuses a retired id and a retired slug', () => {
+  test('refuses a retired id and a retired slug', async () => {
     const root = project();
     appendFileSync(join(root, 'content/published-urls.txt'), '/e/MEM-777/\n/entries/old-retired-failure/\n');
-    expect(newEntry(root, '--id', 'MEM-777', '--title', 'Fresh', '--category', 'memory').stderr).toContain('id MEM-777 was published before and retired');
-    expect(newEntry(root, '--next', '--title', 'Old Retired Failure', '--category', 'memory').stderr).toContain('slug "old-retired-failure" was published before');
+    expect((await newEntry(root, '--id', 'MEM-777', '--title', 'Fresh', '--category', 'memory')).stderr).toContain('id MEM-777 was published before and retired');
+    expect((await newEntry(root, '--next', '--title', 'Old Retired Failure', '--category', 'memory')).stderr).toContain('slug "old-retired-failure" was published before');
   });
 
-  test('refuses a title that gives no slug, and writes no hidden .mdx file', () => {
+  test('refuses a title that gives no slug, and writes no hidden .mdx file', async () => {
     const root = project();
-    const r = newEntry(root, '--next', '--title', '…', '--category', 'memory');
+    const r = await newEntry(root, '--next', '--title', '…', '--category', 'memory');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('title "…" gives an empty slug');
     expect(readdirSync(join(root, 'content/entries')).filter((f) => f.startsWith('.'))).toEqual([]);
   });
 
-  test('--next never hands out the id of an entry scaffolded before and not yet filled in', () => {
+  test('--next never hands out the id of an entry scaffolded before and not yet filled in', async () => {
     const root = project();
-    expect(newEntry(root, '--next', '--title', 'First Scaffold', '--category', 'memory').stdout).toContain('(MEM-009)');
-    expect(newEntry(root, '--next', '--title', 'Second Scaffold', '--category', 'memory').stdout).toContain('(MEM-010)');
-    expect(newEntry(root, '--id', 'MEM-009', '--title', 'Third Scaffold', '--category', 'memory').stderr).toContain('id MEM-009 is used by content/entries/first-scaffold.mdx');
+    expect((await newEntry(root, '--next', '--title', 'First Scaffold', '--category', 'memory')).stdout).toContain('(MEM-009)');
+    expect((await newEntry(root, '--next', '--title', 'Second Scaffold', '--category', 'memory')).stdout).toContain('(MEM-010)');
+    expect((await newEntry(root, '--id', 'MEM-009', '--title', 'Third Scaffold', '--category', 'memory')).stderr).toContain('id MEM-009 is used by content/entries/first-scaffold.mdx');
   });
 
-  test('--next skips retired ids', () => {
+  test('--next skips retired ids', async () => {
     const root = project();
     appendFileSync(join(root, 'content/published-urls.txt'), '/e/MEM-009/\n');
-    expect(newEntry(root, '--next', '--title', 'Next Free', '--category', 'memory').stdout).toContain('(MEM-010)');
+    expect((await newEntry(root, '--next', '--title', 'Next Free', '--category', 'memory')).stdout).toContain('(MEM-010)');
   });
 });
 
@@ -113,7 +133,7 @@ describe('npm run check:content', () => {
       const text = readFileSync(join(repo, 'tests/fixtures/bad-entries', f), 'utf8').replace('id: MEM-010', `id: MEM-${f.length + 900}`).replace(/title: Bad fixture/, `title: Bad ${f}`);
       writeFileSync(join(root, 'content/entries', f), text);
     }
-    const r = spawnSync(process.execPath, [join(repo, 'tools/check-content.ts')], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const r = check(root, { CI: 'true' });
     expect(r.status).toBe(1);
     const lines = r.stdout.split('\n');
     expect(lines).toContainEqual(expect.stringMatching(/^content\/entries\/unknown-category\.mdx:\d+: category: unknown value "memroy"/));
@@ -130,9 +150,10 @@ test('the field reference in CONTRIBUTING.md and the editor JSON Schema are curr
   expect(r.status).toBe(0);
 });
 
-test('without arguments it asks for each value', () => {
+test('without arguments it asks for each value', async () => {
   const root = project();
-  const r = spawnSync(process.execPath, [join(repo, 'tools/new-entry.ts')], { cwd: root, encoding: 'utf8', input: 'distributed\nAsked Interactively\n\n' });
+  const { io, out } = capture(['distributed', 'Asked Interactively', '']);
+  const r = { status: await runNewEntry(root, [], io), ...out };
   expect(r.status, r.stderr).toBe(0);
   expect(r.stdout).toContain('Category: Title: Id (empty for the next free one): ');
   expect(r.stdout).toMatch(/wrote content\/entries\/asked-interactively\.mdx \(DIST-\d{3}\)/);

@@ -9,5 +9,8 @@ export default defineConfig({
     // (CI beside other work, two cores) took them past the default five seconds; the benchmark
     // measures speed
     testTimeout: 60_000,
+    // files run two at a time, one per core: vitest's default leaves a core for itself, and the
+    // slowest files (recheck's analysis, the CLI's) wait on CPU, not on each other
+    maxWorkers: 2,
   },
 });

@@ -93,48 +93,74 @@ function checkBody(src: EntrySource, problems: Problem[]) {
   }
 }
 
+type Valid = { src: EntrySource; data: EntryData };
+
 export function validateContent(sources: ContentSources): ValidatedContent {
   const problems: Problem[] = [...sources.problems];
-  const reg = sources.registry;
+  const symptoms = validateRegistry(sources.registry, problems);
+  const packages = validatePackages(sources.packages, problems);
+  const packagesFile = sources.packages?.file ?? 'content/packages.yaml';
+  const valid = validateEntries(sources.entries, problems);
+  const byId = checkIds(valid, problems);
+  checkAliases(valid, problems);
+  const sharers = symptomSharers(valid);
+  checkReferences(valid, byId, symptoms, sharers, sources.registry.file, problems);
+  for (const { src, data } of valid) if (data.versions) problems.push(...versionProblems(src, data.versions, packages, packagesFile));
+  checkGenericCauses(sources.registry, symptoms, byId, sharers, problems);
+  checkRelatedBothWays(valid, byId, problems);
+  const { examples, negatives } = checkExamples(sources, valid, problems);
+  // known issues, which may name the entry they belong under
+  const published = new Set(valid.filter((v) => v.data.status === 'published').map((v) => v.src.slug));
+  const known = validateKnownIssues(sources.knownIssues, { packages, packagesFile, entrySlugs: published });
+  problems.push(...known.problems);
 
-  // 1. The registry.
+  const entries: SourceEntry[] = valid
+    .map(({ src, data }) => ({ ...data, slug: src.slug, file: src.file, body: src.body }))
+    .sort((a, b) => compareIds(a.id, b.id));
+  problems.sort((a, b) => compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0));
+  return { entries, symptoms, examples, negatives, packages, knownIssues: known.knownIssues, problems };
+}
+
+/** The symptom registry: a list, each item through the schema, each id once. */
+function validateRegistry(reg: SourceFile, problems: Problem[]): SymptomData[] {
   const symptoms: SymptomData[] = [];
-  if (reg.data !== undefined) {
-    if (!Array.isArray(reg.data)) {
-      problems.push({ file: reg.file, line: 1, path: '', message: 'expected a YAML list of symptoms (each starting with "- id: ...")' });
-    } else {
-      const seen = new Map<string, number>();
-      reg.data.forEach((raw, i) => {
-        const parsed = SymptomSchema.safeParse(raw);
-        if (!parsed.success) {
-          const id = (raw as { id?: unknown })?.id;
-          problems.push(...issueProblems(parsed.error.issues, raw, reg.file, (at) => reg.lineOf([i, ...at]), (path) => `${typeof id === 'string' ? id : i}.${path}`.replace(/\.$/, '')));
-          return;
-        }
-        const prev = seen.get(parsed.data.id);
-        if (prev !== undefined) {
-          problems.push({ file: reg.file, line: reg.lineOf([i, 'id']), path: `${parsed.data.id}.id`, message: `symptom id ${show(parsed.data.id)} is defined twice (also at item ${prev + 1})` });
-          return;
-        }
-        seen.set(parsed.data.id, i);
-        symptoms.push(parsed.data);
-      });
+  if (reg.data === undefined) return symptoms;
+  if (!Array.isArray(reg.data)) {
+    problems.push({ file: reg.file, line: 1, path: '', message: 'expected a YAML list of symptoms (each starting with "- id: ...")' });
+    return symptoms;
+  }
+  const seen = new Map<string, number>();
+  reg.data.forEach((raw, i) => {
+    const parsed = SymptomSchema.safeParse(raw);
+    if (!parsed.success) {
+      const id = (raw as { id?: unknown })?.id;
+      problems.push(...issueProblems(parsed.error.issues, raw, reg.file, (at) => reg.lineOf([i, ...at]), (path) => `${typeof id === 'string' ? id : i}.${path}`.replace(/\.$/, '')));
+      return;
     }
-  }
-  const symptomIds = symptoms.map((s) => s.id).sort();
+    const prev = seen.get(parsed.data.id);
+    if (prev !== undefined) {
+      problems.push({ file: reg.file, line: reg.lineOf([i, 'id']), path: `${parsed.data.id}.id`, message: `symptom id ${show(parsed.data.id)} is defined twice (also at item ${prev + 1})` });
+      return;
+    }
+    seen.set(parsed.data.id, i);
+    symptoms.push(parsed.data);
+  });
+  return symptoms;
+}
 
-  // 1b. The package registry.
-  const packages: PackageData[] = [];
-  if (sources.packages?.data !== undefined) {
-    const pk = sources.packages;
-    const parsed = PackageRegistrySchema.safeParse(pk.data);
-    if (!parsed.success) problems.push(...issueProblems(parsed.error.issues, pk.data, pk.file, pk.lineOf));
-    else packages.push(...parsed.data);
-  }
+/** The package registry, when the content has one. */
+function validatePackages(pk: SourceFile | undefined, problems: Problem[]): PackageData[] {
+  if (pk?.data === undefined) return [];
+  const parsed = PackageRegistrySchema.safeParse(pk.data);
+  if (parsed.success) return parsed.data;
+  problems.push(...issueProblems(parsed.error.issues, pk.data, pk.file, pk.lineOf));
+  return [];
+}
 
-  // 2. Each entry on its own.
-  const valid: { src: EntrySource; data: EntryData }[] = [];
-  for (const src of sources.entries) {
+/** Each entry on its own: its file name, its body, its frontmatter through the schema. */
+function validateEntries(entries: readonly EntrySource[], problems: Problem[]): Valid[] {
+  const valid: Valid[] = [];
+  for (const src of entries) {
     if (src.unread) continue; // too large to read: reported by readContent
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(src.slug)) {
       problems.push({ file: src.file, line: 1, path: '', message: `file name ${show(src.slug)} is not a kebab-case slug; rename the file, e.g. activation-distillation-memory.mdx` });
@@ -146,37 +172,38 @@ export function validateContent(sources: ContentSources): ValidatedContent {
       continue;
     }
     const parsed = EntrySchema.safeParse(src.data);
-    if (!parsed.success) {
-      problems.push(...issueProblems(parsed.error.issues, src.data, src.file, src.lineOf));
-      continue;
-    }
-    valid.push({ src, data: parsed.data });
+    if (parsed.success) valid.push({ src, data: parsed.data });
+    else problems.push(...issueProblems(parsed.error.issues, src.data, src.file, src.lineOf));
   }
+  return valid;
+}
 
-  // 3. Rules across entries.
-  const byId = new Map<string, { src: EntrySource; data: EntryData }>();
-  const ids = new Map<string, string[]>();
-  for (const v of valid) ids.set(v.data.id, [...(ids.get(v.data.id) ?? []), v.src.file]);
+/** Ids are unique and carry their category's prefix; returns the entries by id (the first of a duplicate is left out). */
+function checkIds(valid: readonly Valid[], problems: Problem[]): Map<string, Valid> {
+  const byId = new Map<string, Valid>();
+  const files = new Map<string, string[]>();
+  for (const v of valid) files.set(v.data.id, [...(files.get(v.data.id) ?? []), v.src.file]);
   for (const v of valid) {
     const { src, data } = v;
-    const at = (path: (string | number)[]) => ({ file: src.file, line: src.lineOf(path), path: path.join('.') });
-
-    const sameId = ids.get(data.id)!.filter((f) => f !== src.file);
-    if (sameId.length) problems.push({ ...at(['id']), message: `id ${data.id} is also used by ${sameId.join(', ')}; ids are unique and never reused` });
+    const at = { file: src.file, line: src.lineOf(['id']), path: 'id' };
+    const sameId = files.get(data.id)!.filter((f) => f !== src.file);
+    if (sameId.length) problems.push({ ...at, message: `id ${data.id} is also used by ${sameId.join(', ')}; ids are unique and never reused` });
     else byId.set(data.id, v);
-
     const cat = categoryById(data.category)!;
     const prefix = data.id.split('-')[0];
     if (prefix !== cat.prefix) {
       const owner = CATEGORIES.find((c) => c.prefix === prefix);
       problems.push({
-        ...at(['id']),
+        ...at,
         message: `id ${data.id} has prefix ${prefix}, but category "${data.category}" uses ${cat.prefix}-; ${owner ? `either set category: ${owner.id} or` : ''} renumber the entry as ${cat.prefix}-NNN`,
       });
     }
   }
+  return byId;
+}
 
-  // Names that resolve to an entry URL: slugs and aliases share one namespace.
+/** Names that resolve to an entry URL: slugs and aliases share one namespace. */
+function checkAliases(valid: readonly Valid[], problems: Problem[]) {
   const names = new Map<string, string>();
   for (const { src } of valid) names.set(src.slug, src.file);
   for (const { src, data } of valid) {
@@ -188,9 +215,10 @@ export function validateContent(sources: ContentSources): ValidatedContent {
       } else names.set(alias, src.file);
     });
   }
+}
 
-  const allIds = [...byId.keys()].sort();
-  // Who shows each symptom, to decide where tellApart is required.
+/** Who shows each symptom, among published entries: where tellApart is required. */
+function symptomSharers(valid: readonly Valid[]): Map<string, string[]> {
   const sharers = new Map<string, string[]>();
   for (const { data } of valid) {
     if (data.status !== 'published') continue;
@@ -200,7 +228,13 @@ export function validateContent(sources: ContentSources): ValidatedContent {
       else sharers.set(s.symptom, [data.id]);
     }
   }
+  return sharers;
+}
 
+/** Related entries, the entry that replaces a merged one, and symptoms name what exists; a shared symptom says how to tell the causes apart. */
+function checkReferences(valid: readonly Valid[], byId: ReadonlyMap<string, Valid>, symptoms: readonly SymptomData[], sharers: ReadonlyMap<string, string[]>, registryFile: string, problems: Problem[]) {
+  const allIds = [...byId.keys()].sort();
+  const symptomIds = symptoms.map((s) => s.id).sort();
   for (const { src, data } of valid) {
     data.related.forEach((rid, i) => {
       if (rid === data.id) problems.push({ file: src.file, line: src.lineOf(['related', i]), path: `related.${i}`, message: `an entry cannot be related to itself (${rid})` });
@@ -213,7 +247,7 @@ export function validateContent(sources: ContentSources): ValidatedContent {
     }
     data.symptoms.forEach((s, i) => {
       if (!symptomIds.includes(s.symptom)) {
-        problems.push({ file: src.file, line: src.lineOf(['symptoms', i, 'symptom']), path: `symptoms.${i}.symptom`, message: `${unknownValueMessage('symptom', s.symptom, symptomIds)}; add it to ${reg.file} or use an existing one` });
+        problems.push({ file: src.file, line: src.lineOf(['symptoms', i, 'symptom']), path: `symptoms.${i}.symptom`, message: `${unknownValueMessage('symptom', s.symptom, symptomIds)}; add it to ${registryFile} or use an existing one` });
         return;
       }
       // does another entry show it? `some` stops at the first id that is not this one; listing
@@ -231,23 +265,28 @@ export function validateContent(sources: ContentSources): ValidatedContent {
       }
     });
   }
+}
 
-  // Versions name known packages, valid ranges and boundaries that fit them.
-  for (const { src, data } of valid) {
-    if (data.versions) for (const p of checkVersions(data.versions, packages, sources.packages?.file ?? 'content/packages.yaml')) problems.push({ file: src.file, line: src.lineOf(['versions', ...p.at]), path: ['versions', ...p.at].join('.'), message: p.message, ...(p.severity ? { severity: p.severity } : {}) });
+/** Versions name known packages, valid ranges and boundaries that fit them. */
+function versionProblems(src: EntrySource, versions: NonNullable<EntryData['versions']>, packages: readonly PackageData[], packagesFile: string): Problem[] {
+  return checkVersions(versions, packages, packagesFile).map((p) => ({ file: src.file, line: src.lineOf(['versions', ...p.at]), path: ['versions', ...p.at].join('.'), message: p.message, ...(p.severity ? { severity: p.severity } : {}) }));
+}
+
+/** A symptom's generic cause is a published entry that shows the symptom. */
+function checkGenericCauses(reg: SourceFile, symptoms: readonly SymptomData[], byId: ReadonlyMap<string, Valid>, sharers: ReadonlyMap<string, string[]>, problems: Problem[]) {
+  if (reg.data === undefined) return;
+  const allIds = [...byId.keys()].sort();
+  for (const s of symptoms) {
+    if (!s.generic) continue;
+    const i = (reg.data as { id?: unknown }[]).findIndex((raw) => raw?.id === s.id);
+    const at = { file: reg.file, line: reg.lineOf([i, 'generic']), path: `${s.id}.generic` };
+    if (!byId.has(s.generic)) problems.push({ ...at, message: unknownValueMessage('entry id', s.generic, allIds) });
+    else if (!(sharers.get(s.id) ?? []).includes(s.generic)) problems.push({ ...at, message: `${s.generic} does not list symptom "${s.id}"; name an entry that shows it (${(sharers.get(s.id) ?? []).join(', ') || 'none does'})` });
   }
+}
 
-  // A symptom's generic cause is a published entry that shows the symptom.
-  reg.data !== undefined &&
-    symptoms.forEach((s) => {
-      if (!s.generic) return;
-      const i = (reg.data as { id?: unknown }[]).findIndex((raw) => raw?.id === s.id);
-      const at = { file: reg.file, line: reg.lineOf([i, 'generic']), path: `${s.id}.generic` };
-      if (!byId.has(s.generic)) problems.push({ ...at, message: unknownValueMessage('entry id', s.generic, allIds) });
-      else if (!(sharers.get(s.id) ?? []).includes(s.generic)) problems.push({ ...at, message: `${s.generic} does not list symptom "${s.id}"; name an entry that shows it (${(sharers.get(s.id) ?? []).join(', ') || 'none does'})` });
-    });
-
-  // Related links should go both ways; the build warns, the content lint fails.
+/** Related links should go both ways; the build warns, the content lint fails. */
+function checkRelatedBothWays(valid: readonly Valid[], byId: ReadonlyMap<string, Valid>, problems: Problem[]) {
   for (const { src, data } of valid) {
     data.related.forEach((rid, i) => {
       const other = byId.get(rid);
@@ -256,8 +295,10 @@ export function validateContent(sources: ContentSources): ValidatedContent {
       }
     });
   }
+}
 
-  // 4. Example logs belong to an entry, and say where they come from.
+/** Example logs belong to an entry, and say where they come from; so do the negatives. */
+function checkExamples(sources: ContentSources, valid: readonly Valid[], problems: Problem[]): Pick<ValidatedContent, 'examples' | 'negatives'> {
   const slugs = new Set(valid.map((v) => v.src.slug));
   const examples = new Map<string, ExampleLog[]>();
   for (const [slug, files] of sources.examples) {
@@ -267,17 +308,7 @@ export function validateContent(sources: ContentSources): ValidatedContent {
     examples.set(slug, checkLogFolder(files, sources.exampleSources.get(slug), problems));
   }
   const negatives = sources.negatives.logs.length || sources.negatives.sources ? checkLogFolder(sources.negatives.logs, sources.negatives.sources, problems) : [];
-
-  // 5. Known issues, which may name the entry they belong under.
-  const published = new Set(valid.filter((v) => v.data.status === 'published').map((v) => v.src.slug));
-  const known = validateKnownIssues(sources.knownIssues, { packages, packagesFile: sources.packages?.file ?? 'content/packages.yaml', entrySlugs: published });
-  problems.push(...known.problems);
-
-  const entries: SourceEntry[] = valid
-    .map(({ src, data }) => ({ ...data, slug: src.slug, file: src.file, body: src.body }))
-    .sort((a, b) => compareIds(a.id, b.id));
-  problems.sort((a, b) => compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0));
-  return { entries, symptoms, examples, negatives, packages, knownIssues: known.knownIssues, problems };
+  return { examples, negatives };
 }
 
 /**

@@ -145,14 +145,16 @@ interface Evidence {
  */
 const strength = (list: Hit[], signal?: Signal) => list.reduce((x, h) => Math.max(x, h.level === 'frame' && signal?.origin === 'known-issue' ? LEVEL_FACTOR.info : LEVEL_FACTOR[h.level]), 0);
 
+/** What a signal's hits are worth: its weight at the strongest level it fired. */
+const signalScore = (ctx: RankContext, si: number, list: Hit[]) => ctx.signals[si]!.weight * strength(list, ctx.signals[si]);
+
 /** Symptom → the weight it contributes: its strongest signal, at the strongest level it fired. */
 function symptomScores(ctx: RankContext, ev: Evidence, which: (signal: number) => boolean = () => true): Map<string, number> {
   const out = new Map<string, number>();
   for (const [si, list] of ev.signals) {
     if (!which(si)) continue;
-    const w = ctx.signals[si]!.weight * strength(list, ctx.signals[si]);
     const sym = ctx.signals[si]!.symptom;
-    out.set(sym, Math.max(out.get(sym) ?? 0, w));
+    out.set(sym, Math.max(out.get(sym) ?? 0, signalScore(ctx, si, list)));
   }
   return out;
 }
@@ -185,10 +187,42 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
   const symptomInfo = new Map(ctx.fp.symptoms.map((s) => [s.id, s]));
   const entryInfo = new Map(ctx.fp.entries.map((e) => [e.id, e]));
   const collateralSignal = (i: number) => symptomInfo.get(ctx.signals[i]!.symptom)?.collateral === true;
-  const anyError = hits.some((h) => h.level === 'error');
-
   // a symptom the registry knows to be a warning counts as one, whatever the line shows
   for (const h of hits) if (symptomInfo.get(ctx.signals[h.signal]!.symptom)?.level === 'warning' && h.level !== 'frame') h.level = 'warning';
+  const evidence = gatherEvidence(ctx, hits, collateralSignal);
+  const cuesByEntry = new Map<string, number[]>();
+  ctx.cues.forEach((c, i) => cuesByEntry.set(c.entry, [...(cuesByEntry.get(c.entry) ?? []), i]));
+  const anyError = hits.some((h) => h.level === 'error');
+
+  const candidates: Candidate[] = [];
+  for (const [id, ev] of evidence) {
+    const info = entryInfo.get(id);
+    const cues = (cuesByEntry.get(id) ?? []).flatMap((ci) => (cueHits.has(ci) ? [{ hit: cueHits.get(ci)!, source: ctx.cues[ci]!.source }] : [])).slice(0, MAX_CUES);
+    const c = info && candidateOf(ctx, id, info, ev, cues, { anyError, logVersions });
+    if (c) candidates.push(c);
+  }
+  liftKnownIssues(candidates, (id) => entryInfo.get(id)?.entry);
+  const multiRank = initiatingFailure(ctx, hits, candidates, evidence, collateralSignal);
+  for (const c of candidates) c.score = Math.round((1 - Math.exp(-c.raw / SCALE)) * 100) / 100;
+  // At equal scores: the symptom's generic cause, then an entry that the matched symptom
+  // defines (its first symptom), then the order of ids.
+  const generic = (c: Candidate) => (c.symptoms.some((s) => symptomInfo.get(s)?.generic === c.id) ? 0 : 1);
+  const defines = (c: Candidate) => (c.symptoms.length === 1 && entryInfo.get(c.id)?.symptom === c.symptoms[0] ? 0 : 1);
+  candidates.sort((a, b) => b.raw - a.raw || generic(a) - generic(b) || defines(a) - defines(b) || compareIds(a.id, b.id));
+  const shared = multiRank.summary ? undefined : sharedSymptom(candidates, symptomInfo, entryInfo);
+  assignConfidence(candidates, evidence, shared);
+  return {
+    candidates,
+    summary: multiRank.summary,
+    initiating: multiRank.initiating,
+    ...(shared ? { shared } : {}),
+    ...(logVersions.length ? { versions: logVersions } : {}),
+    stats: { ...stats, matchedLines: new Set(hits.map((h) => h.line)).size },
+  };
+}
+
+/** Each entry's hits, by signal, and whether they are only collateral or only warnings. */
+function gatherEvidence(ctx: RankContext, hits: readonly Hit[], collateralSignal: (i: number) => boolean): Map<string, Evidence> {
   const evidence = new Map<string, Evidence>();
   for (const h of hits) {
     for (const id of ctx.signals[h.signal]!.entries) {
@@ -201,86 +235,68 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
       evidence.set(id, ev);
     }
   }
-  const cuesByEntry = new Map<string, number[]>();
-  ctx.cues.forEach((c, i) => cuesByEntry.set(c.entry, [...(cuesByEntry.get(c.entry) ?? []), i]));
+  return evidence;
+}
 
-  const candidates: Candidate[] = [];
-  for (const [id, ev] of evidence) {
-    const info = entryInfo.get(id);
-    if (!info) continue;
-    const scores = symptomScores(ctx, ev);
-    const lines: MatchedLine[] = [];
-    // strongest signals first, so that a line matched by several shows the most telling one
-    const bySignal = [...ev.signals].sort((x, y) => ctx.signals[y[0]]!.weight * strength(y[1], ctx.signals[y[0]]) - ctx.signals[x[0]]!.weight * strength(x[1], ctx.signals[x[0]]));
-    for (const [si, list] of bySignal) {
-      for (const h of list.slice(0, 2)) lines.push({ n: h.line, text: h.text, start: h.start, end: h.end, symptom: ctx.signals[si]!.symptom, pattern: ctx.signals[si]!.source, kind: 'signal', rank: h.rank });
-    }
-    let cues = 0;
-    for (const ci of cuesByEntry.get(id) ?? []) {
-      const hit = cueHits.get(ci);
-      if (!hit || cues >= MAX_CUES) continue;
-      cues++;
-      lines.push({ n: hit.line, text: hit.text, start: hit.start, end: hit.end, pattern: ctx.cues[ci]!.source, kind: 'cue', rank: hit.rank });
-    }
-    // evidence on frames alone makes no candidate
-    if (!sum(scores)) continue;
-    let raw = sum(scores) + cues * CUE_WEIGHT;
-    if (anyError && ev.onlyWarnings) raw *= 0.5;
-    const notes = versionNotes(info.affected, logVersions);
-    if (notes.some((v) => v.inRange)) raw *= IN_RANGE;
-    else if (notes.length) raw *= OUT_OF_RANGE;
-    candidates.push({
-      id,
-      title: info.title,
-      url: info.url,
-      score: 0,
-      raw,
-      confidence: 'low',
-      symptoms: [...scores.entries()].filter(([, w]) => w > 0).sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([s]) => s),
-      lines: dedupeLines(lines).sort((x, y) => x.n - y.n).slice(0, LINES_PER_CANDIDATE),
-      collateral: ev.onlyCollateral,
-      initiating: false,
-      ranks: [...new Set([...ev.signals.values()].flat().map((h) => h.rank).filter((r): r is number => r !== undefined))].sort((x, y) => x - y),
-      ...(notes.length ? { versions: notes } : {}),
-      ...(info.kind ? { kind: info.kind } : {}),
-    });
+type EntryInfo = Fingerprints['entries'][number];
+
+/** An entry's candidate from its evidence and cues (rules 1, 2, 3 and 5); none on frames alone. */
+function candidateOf(
+  ctx: RankContext,
+  id: string,
+  info: EntryInfo,
+  ev: Evidence,
+  cues: readonly { hit: CueHit; source: string }[],
+  log: { anyError: boolean; logVersions: LogVersion[] },
+): Candidate | undefined {
+  const scores = symptomScores(ctx, ev);
+  if (!sum(scores)) return undefined;
+  let raw = sum(scores) + cues.length * CUE_WEIGHT;
+  if (log.anyError && ev.onlyWarnings) raw *= 0.5;
+  const notes = versionNotes(info.affected, log.logVersions);
+  if (notes.some((v) => v.inRange)) raw *= IN_RANGE;
+  else if (notes.length) raw *= OUT_OF_RANGE;
+  return {
+    id,
+    title: info.title,
+    url: info.url,
+    score: 0,
+    raw,
+    confidence: 'low',
+    symptoms: [...scores.entries()].filter(([, w]) => w > 0).sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([s]) => s),
+    lines: matchedLines(ctx, ev, cues),
+    collateral: ev.onlyCollateral,
+    initiating: false,
+    ranks: [...new Set([...ev.signals.values()].flat().map((h) => h.rank).filter((r): r is number => r !== undefined))].sort((x, y) => x - y),
+    ...(notes.length ? { versions: notes } : {}),
+    ...(info.kind ? { kind: info.kind } : {}),
+  };
+}
+
+/** The lines shown for a candidate: strongest signals first (a line several matched shows the most telling), then cues; one row a line. */
+function matchedLines(ctx: RankContext, ev: Evidence, cues: readonly { hit: CueHit; source: string }[]): MatchedLine[] {
+  const lines: MatchedLine[] = [];
+  const bySignal = [...ev.signals].sort((x, y) => signalScore(ctx, y[0], y[1]) - signalScore(ctx, x[0], x[1]));
+  for (const [si, list] of bySignal) {
+    for (const h of list.slice(0, 2)) lines.push({ n: h.line, text: h.text, start: h.start, end: h.end, symptom: ctx.signals[si]!.symptom, pattern: ctx.signals[si]!.source, kind: 'signal', rank: h.rank });
   }
-  liftKnownIssues(candidates, (id) => entryInfo.get(id)?.entry);
+  for (const { hit, source } of cues) lines.push({ n: hit.line, text: hit.text, start: hit.start, end: hit.end, pattern: source, kind: 'cue', rank: hit.rank });
+  return dedupeLines(lines).sort((x, y) => x.n - y.n).slice(0, LINES_PER_CANDIDATE);
+}
 
-  const multiRank = initiatingFailure(ctx, hits, candidates, evidence, collateralSignal);
-
-  for (const c of candidates) c.score = Math.round((1 - Math.exp(-c.raw / SCALE)) * 100) / 100;
-  // At equal scores: the symptom's generic cause, then an entry that the matched symptom
-  // defines (its first symptom), then the order of ids.
-  const generic = (c: Candidate) => (c.symptoms.some((s) => symptomInfo.get(s)?.generic === c.id) ? 0 : 1);
-  const defines = (c: Candidate) => (c.symptoms.length === 1 && entryInfo.get(c.id)?.symptom === c.symptoms[0] ? 0 : 1);
-  candidates.sort((a, b) => b.raw - a.raw || generic(a) - generic(b) || defines(a) - defines(b) || compareIds(a.id, b.id));
-
-  let shared: Diagnosis['shared'];
+/** "One of these": the first candidates tie on one symptom alone (not a known issue's). */
+function sharedSymptom(candidates: readonly Candidate[], symptomInfo: ReadonlyMap<string, Fingerprints['symptoms'][number]>, entryInfo: ReadonlyMap<string, EntryInfo>): Diagnosis['shared'] {
   const tied = candidates.filter((c) => c.raw === candidates[0]!.raw);
   const tiedSymptoms = new Set(tied.flatMap((c) => c.symptoms));
-  if (!multiRank.summary && tied.length > 1 && tiedSymptoms.size === 1 && !tiedSymptoms.has(KNOWN_ISSUE_SYMPTOM)) {
-    const [symptom] = tiedSymptoms as Set<string>;
-    const info = symptomInfo.get(symptom!);
-    if (info) {
-      shared = {
-        symptom: info.id,
-        label: info.label,
-        url: info.url,
-        entries: tied.length,
-        tied: tied.map((c) => ({ id: c.id, ...(entryInfo.get(c.id)?.tellApart?.[info.id] ? { tellApart: entryInfo.get(c.id)!.tellApart![info.id] } : {}) })),
-      };
-    }
-  }
-  assignConfidence(candidates, evidence, shared);
-  const matchedLines = new Set(hits.map((h) => h.line)).size;
+  if (tied.length < 2 || tiedSymptoms.size !== 1 || tiedSymptoms.has(KNOWN_ISSUE_SYMPTOM)) return undefined;
+  const info = symptomInfo.get([...tiedSymptoms][0]!);
+  if (!info) return undefined;
   return {
-    candidates,
-    summary: multiRank.summary,
-    initiating: multiRank.initiating,
-    ...(shared ? { shared } : {}),
-    ...(logVersions.length ? { versions: logVersions } : {}),
-    stats: { ...stats, matchedLines },
+    symptom: info.id,
+    label: info.label,
+    url: info.url,
+    entries: tied.length,
+    tied: tied.map((c) => ({ id: c.id, ...(entryInfo.get(c.id)?.tellApart?.[info.id] ? { tellApart: entryInfo.get(c.id)!.tellApart![info.id] } : {}) })),
   };
 }
 

@@ -10,6 +10,7 @@
  *
  * Pure functions, shared by the loader and the content check (which reports misuse).
  */
+import { scanBody } from './fences.ts';
 import { escapeHtml } from '../inline.ts';
 
 export const CALLOUT_TYPES = ['note', 'tip', 'warning'] as const;
@@ -29,7 +30,6 @@ type Token =
 const OPEN = /^\s*<(Tabs|Tab|Callout)((?:\s+[a-z]+="[^"]*")*)\s*>\s*$/;
 const CLOSE = /^\s*<\/(Tabs|Tab|Callout)>\s*$/;
 const ATTR = /([a-z]+)="([^"]*)"/g;
-const FENCE = /^\s*(`{3,}|~{3,})/;
 /** A capitalised tag outside code: a component we do not have, or one not on a line of its own. */
 const STRAY = /<\/?[A-Z][A-Za-z]*\b/;
 /** A component tag standing on a line of its own: the only place a component is expanded. */
@@ -82,17 +82,10 @@ export function blankCodeSpans(line: string, fill = ''): string {
 function tokenize(body: string): { tokens: Token[]; problems: BodyProblem[] } {
   const tokens: Token[] = [];
   const problems: BodyProblem[] = [];
-  let fence: string | undefined;
-  body.split('\n').forEach((line, i) => {
+  const { lines, inFence } = scanBody(body);
+  lines.forEach((line, i) => {
     const n = i + 1;
-    const f = FENCE.exec(line);
-    if (fence) {
-      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = undefined;
-      tokens.push({ kind: 'text', line, n });
-      return;
-    }
-    if (f) {
-      fence = f[1]!;
+    if (inFence[i]) {
       tokens.push({ kind: 'text', line, n });
       return;
     }

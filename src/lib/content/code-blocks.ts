@@ -3,6 +3,7 @@
  * that content checks can parse them (Python blocks must at least be valid syntax).
  */
 import type { SourceEntry } from './validate.ts';
+import { scanBody } from './fences.ts';
 
 export interface CodeBlock {
   file: string;
@@ -13,23 +14,7 @@ export interface CodeBlock {
 }
 
 function bodyCodeBlocks(file: string, body: string, bodyLine: number): CodeBlock[] {
-  const out: CodeBlock[] = [];
-  const lines = body.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,}|~{3,})\s*([\w+-]*)/.exec(lines[i]!);
-    if (!open) continue;
-    const [, indent, fence, lang] = open;
-    const start = i + 1;
-    let j = start;
-    while (j < lines.length && !new RegExp(`^\\s*${fence![0] === '`' ? '`' : '~'}{${fence!.length},}\\s*$`).test(lines[j]!)) j++;
-    const code = lines
-      .slice(start, j)
-      .map((l) => (l.startsWith(indent!) ? l.slice(indent!.length) : l))
-      .join('\n');
-    out.push({ file, line: bodyLine + start, lang: (lang || 'text').toLowerCase(), code });
-    i = j;
-  }
-  return out;
+  return scanBody(body).blocks.map((b) => ({ file, line: bodyLine + b.start, lang: b.lang, code: b.code }));
 }
 
 /** Python code of an entry: body blocks tagged python/py, and confirm commands in python. */

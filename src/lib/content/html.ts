@@ -15,6 +15,7 @@
  */
 import { BODY_HTML, BODY_LINK_SCHEMES } from '../schema/body.ts';
 import { blankCodeSpans, isComponentLine, type BodyProblem } from './body.ts';
+import { scanBody } from './fences.ts';
 
 interface Finding {
   /** offset in the body of the tag's `<`, or of the link's target */
@@ -27,7 +28,6 @@ interface Finding {
   component?: boolean;
 }
 
-const FENCE = /^\s*(`{3,}|~{3,})/;
 const ALLOWED = `the raw HTML an entry body may use is ${Object.keys(BODY_HTML)
   .map((n) => `<${n}>`)
   .join(', ')}; put code and placeholders such as <pad> in backticks`;
@@ -50,20 +50,9 @@ const REFERENCE_TARGET = /^ {0,3}\[[^\]\n]+\]:[ \t]*\n?[ \t]*(<[^<>\n]*>|\S+)/gm
  * fenced code, inline code spans and closed HTML comments, where a `<` is text or hidden.
  */
 function prose(body: string): string {
-  let fence: string | undefined;
-  const lines = body.split('\n').map((line) => {
-    const f = FENCE.exec(line);
-    if (fence) {
-      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = undefined;
-      return ' '.repeat(line.length);
-    }
-    if (f) {
-      fence = f[1]!;
-      return ' '.repeat(line.length);
-    }
-    return blankCodeSpans(line, ' ');
-  });
-  return lines.join('\n').replace(/<!--[\s\S]*?-->/g, (m) => m.replace(/[^\n]/g, ' '));
+  const { lines, inFence } = scanBody(body);
+  const out = lines.map((line, i) => (inFence[i] ? ' '.repeat(line.length) : blankCodeSpans(line, ' ')));
+  return out.join('\n').replace(/<!--[\s\S]*?-->/g, (m) => m.replace(/[^\n]/g, ' '));
 }
 
 /** A link target Markdown would turn into an href that runs or embeds something. */

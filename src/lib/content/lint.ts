@@ -2,6 +2,7 @@
  * Content checks beyond the schema that need more than one entry's frontmatter:
  * Python blocks parse, and every example log is matched by its entry's patterns.
  */
+import { scanBody } from './fences.ts';
 import type { Problem } from '../schema/errors.ts';
 import type { ContentSources } from './read.ts';
 import type { ValidatedContent } from './validate.ts';
@@ -25,7 +26,8 @@ function strings(value: unknown, out: string[] = []): string[] {
 /** Prose sentences of an entry: frontmatter text and the body outside code blocks and tags. */
 export function sentences(entry: ValidatedContent['entries'][number]): string[] {
   const { body, file: _f, slug: _s, ...data } = entry;
-  const prose = body.replace(/^(\s*)(`{3,}|~{3,})[\s\S]*?^\1\2\s*$/gm, ' ').replace(/<[^>]+>/g, ' ');
+  const { lines, inFence } = scanBody(body);
+  const prose = lines.map((line, i) => (inFence[i] ? ' ' : line)).join('\n').replace(/<[^>]+>/g, ' ');
   const text = [...strings({ ...data, references: undefined, aliases: undefined, related: undefined, cues: undefined, confirm: data.confirm.map((c) => ({ ...c, command: undefined })), symptoms: data.symptoms.map((s) => ({ ...s, patterns: undefined })) }), prose].join('\n\n');
   return text
     .replace(/`[^`]*`/g, (m) => m.replace(/[.!?]/g, '·'))

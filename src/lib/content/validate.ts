@@ -15,6 +15,7 @@ import { PackageRegistrySchema, type PackageData } from '../schema/versions.ts';
 import { checkVersions } from './versions.ts';
 import { realOf, type SourceFile } from './read.ts';
 import { checkBodyHtml } from './html.ts';
+import { scanBody } from './fences.ts';
 import { validateKnownIssues } from './known-issues.ts';
 import type { KnownIssue } from '../schema/known-issue.ts';
 
@@ -51,18 +52,10 @@ export interface ValidatedContent {
 export const BODY_SECTIONS = { required: ['Why it happens', 'Fix'], optional: ['Notes'] } as const;
 
 export function bodyHeadings(body: string): { text: string; line: number }[] {
+  const { lines, inFence } = scanBody(body);
   const out: { text: string; line: number }[] = [];
-  let fence: string | null = null;
-  body.split('\n').forEach((raw, i) => {
-    const line = raw.trimEnd();
-    const f = /^\s*(`{3,}|~{3,})/.exec(line);
-    if (f) {
-      if (fence === null) fence = f[1]!;
-      else if (f[1]!.startsWith(fence)) fence = null;
-      return;
-    }
-    if (fence !== null) return;
-    const h = /^##\s+(.+?)\s*#*$/.exec(line);
+  lines.forEach((raw, i) => {
+    const h = !inFence[i] && /^##\s+(.+?)\s*#*$/.exec(raw.trimEnd());
     if (h) out.push({ text: h[1]!, line: i });
   });
   return out;

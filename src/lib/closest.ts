@@ -1,5 +1,5 @@
 /** The entries whose slug, alias or id is closest to a mistyped path: the 404 page's guesses. */
-import { distance } from './schema/errors.ts';
+import { distance } from 'fastest-levenshtein';
 import { compareIds } from './order.ts';
 import { decodeUrlPart } from './urls.ts';
 

@@ -6,7 +6,7 @@
  * error lines are full of them (docs/performance.md, "The first search query"). Negations ("not",
  * "no") stay: they are in most entries too, but a reader who types one means it.
  */
-import { distance } from './schema/errors.ts';
+import { distance } from 'fastest-levenshtein';
 
 const FUNCTION_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'by', 'for', 'from', 'if', 'in', 'is', 'it', 'its', 'of', 'on', 'or', 'so', 'that', 'the', 'then', 'this', 'to', 'when', 'which', 'with']);
 

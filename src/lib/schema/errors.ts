@@ -3,6 +3,7 @@
  * quoted, and what was expected (with the allowed values, and a guess when one is close).
  */
 import type { z } from 'zod';
+import { distance } from 'fastest-levenshtein';
 
 export interface Problem {
   /** Path of the file, relative to the project root: content/entries/x.mdx */
@@ -53,21 +54,6 @@ function kindOf(value: unknown): string {
   if (value instanceof Date) return 'a date';
   if (typeof value === 'object') return 'an object';
   return `${typeof value} ${show(value)}`;
-}
-
-/** Levenshtein distance, for "did you mean". Small inputs only. */
-export function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
 }
 
 /** The closest known value, when it is close enough to be a likely typo. */

@@ -5,7 +5,7 @@
 // Astro's whole server runtime through Vite (about 60 modules to transform) before the content
 // sync can start, and the config needs none of it.
 import { defineCollection } from 'astro/content/config';
-import { entriesLoader, knownIssuesLoader, packagesLoader, symptomsLoader } from './lib/content/loader.ts';
+import { entriesLoader, knownIssuesLoader, packagesLoader, symptomsLoader } from './build/loader.ts';
 import { KnownIssueSchema } from './lib/schema/known-issue.ts';
 import { EntrySchema } from './lib/schema/entry.ts';
 import { SymptomSchema } from './lib/schema/symptom.ts';
@@ -13,7 +13,7 @@ import { PackageSchema } from './lib/schema/versions.ts';
 
 export const collections = {
   entries: defineCollection({
-    // bodies rendered once here, not compiled as MDX modules (src/lib/content/loader.ts);
+    // bodies rendered once here, not compiled as MDX modules (src/build/loader.ts);
     // a leading underscore marks a draft that is never built
     loader: entriesLoader(),
     schema: EntrySchema,

@@ -3,9 +3,9 @@
  * without building the site. One line per problem, `file:line: field: message`; under CI it
  * also prints GitHub annotations. Exit code 1 when anything is wrong.
  */
-import { readContent } from '../src/lib/content/read.ts';
+import { readContent } from '../src/build/read.ts';
 import { validateContent } from '../src/lib/content/validate.ts';
-import { lintContent } from '../src/lib/content/lint.ts';
+import { lintContent } from '../src/build/lint.ts';
 import { formatProblem } from '../src/lib/schema/errors.ts';
 import { isMain, processIO, type ToolIO } from './io.ts';
 

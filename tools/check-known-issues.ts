@@ -6,7 +6,7 @@
  * when anything is wrong.
  */
 import { basename, resolve } from 'node:path';
-import { readContent, readKnownIssueFiles } from '../src/lib/content/read.ts';
+import { readContent, readKnownIssueFiles } from '../src/build/read.ts';
 import { validateContent } from '../src/lib/content/validate.ts';
 import { validateKnownIssues } from '../src/lib/content/known-issues.ts';
 import { formatProblem, type Problem } from '../src/lib/schema/errors.ts';

@@ -3,7 +3,7 @@
  * npm run check:external   also fetch every external link once (for maintainers, by hand)
  */
 import { join } from 'node:path';
-import { checkLinks } from '../src/lib/site-check/links.ts';
+import { checkLinks } from '../src/build/site-check/links.ts';
 
 const dist = join(process.cwd(), process.argv.find((a) => a.startsWith('--dist='))?.slice(7) ?? 'dist');
 const { problems, external } = checkLinks(dist);

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareTrees, hashTree } from '../src/lib/site-check/repro.ts';
+import { compareTrees, hashTree } from '../src/build/site-check/repro.ts';
 
 const root = process.cwd();
 const cache = mkdtempSync(join(tmpdir(), 'faultline-repro-cache-'));

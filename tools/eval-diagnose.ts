@@ -9,12 +9,12 @@
  *                                          never to tune on them)
  *   npm run eval:diagnose -- --json        the figures as JSON
  */
-import { readContent } from '../src/lib/content/read.ts';
+import { readContent } from '../src/build/read.ts';
 import { validateContent } from '../src/lib/content/validate.ts';
 import { formatProblem } from '../src/lib/schema/errors.ts';
-import { fingerprintsFor } from '../src/lib/diagnose/from-content.ts';
+import { fingerprintsFor } from '../src/build/fingerprints-from-content.ts';
 import { compileMatcher, diagnose } from '../src/lib/diagnose/match.ts';
-import { figures, partOf, percent, type Outcome, type Part } from '../src/lib/diagnose/evaluate.ts';
+import { figures, partOf, percent, type Outcome, type Part } from '../src/build/evaluate.ts';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => !['--held-out', '--json'].includes(a));

@@ -9,10 +9,10 @@
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { contentDir, readContent } from '../src/lib/content/read.ts';
+import { contentDir, readContent } from '../src/build/read.ts';
 import { validateContent } from '../src/lib/content/validate.ts';
-import { manifestFile, readManifest } from '../src/lib/url-manifest.ts';
-import { planScaffold, writeScaffold, type ScaffoldRequest } from '../src/lib/scaffold.ts';
+import { manifestFile, readManifest } from '../src/build/url-manifest.ts';
+import { planScaffold, writeScaffold, type ScaffoldRequest } from '../src/build/scaffold.ts';
 import { CATEGORIES } from '../src/lib/schema/vocabulary.ts';
 import { isMain, processIO, type ToolIO } from './io.ts';
 

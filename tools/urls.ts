@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendUrls, builtUrls, manifestFile, missingUrls, readManifest, redirectSources } from '../src/lib/url-manifest.ts';
+import { appendUrls, builtUrls, manifestFile, missingUrls, readManifest, redirectSources } from '../src/build/url-manifest.ts';
 
 const root = process.cwd();
 const dist = join(root, 'dist');

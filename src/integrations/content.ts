@@ -5,7 +5,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { readContent } from '../lib/content/read.ts';
+import { readContent } from '../build/read.ts';
 import { validateContent, ContentError, type ValidatedContent } from '../lib/content/validate.ts';
 import { formatProblem } from '../lib/schema/errors.ts';
 

@@ -71,7 +71,7 @@ export function renderPreviewImages(root: string, entries: readonly Entry[], cac
   ];
   // the key covers the drawing and encoding code, and the versions of the fonts and libraries
   // it draws with, as well as the card, so a change to any never serves an old image
-  const renderer = createHash('sha1').update(readFileSync(join(root, 'src/lib/og-image.ts'), 'utf8'));
+  const renderer = createHash('sha1').update(readFileSync(join(root, 'src/build/og-image.ts'), 'utf8'));
   for (const name of RENDERER_PACKAGES) renderer.update(`\0${name}@${(JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`);
   const keyed = cards.map((c) => ({ ...c, cached: join(cache, `${renderer.copy().update('\0').update(JSON.stringify(c.card)).digest('hex')}.png`) }));
   const images = keyed.map((c) => ({ file: c.file, cached: c.cached }));

@@ -9,7 +9,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderCard, type OgCard } from '../lib/og-image.ts';
+import { renderCard, type OgCard } from '../build/og-image.ts';
 
 const { cards, counter } = workerData as { cards: { card: OgCard; cached: string }[]; counter: SharedArrayBuffer };
 const next = new Int32Array(counter);

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { indexSite, searchIndexLine } from './pagefind.ts';
 import { copyPreviewImages, renderPreviewImages, writeRedirects, type PreviewImageJob } from './host-files.ts';
 import { validatedContent, type BuildState } from './content.ts';
-import { manifestFile, readManifest } from '../lib/url-manifest.ts';
+import { manifestFile, readManifest } from '../build/url-manifest.ts';
 
 export default function faultlinePostbuild(state: BuildState): AstroIntegration {
   let root = '';

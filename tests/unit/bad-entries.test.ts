@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { readContent } from '../../src/lib/content/read.ts';
+import { readContent } from '../../src/build/read.ts';
 import { validateContent } from '../../src/lib/content/validate.ts';
 import { formatProblem } from '../../src/lib/schema/errors.ts';
 import { MAX_ENTRY_BYTES } from '../../src/lib/schema/body.ts';

@@ -1,9 +1,9 @@
 // The shipped content: it validates, and the matcher ranks each entry first on its own
 // example logs. Misses are listed together so one run shows every entry to fix.
 import { describe, expect, test } from 'vitest';
-import { readContent } from '../../src/lib/content/read.ts';
+import { readContent } from '../../src/build/read.ts';
 import { validateContent } from '../../src/lib/content/validate.ts';
-import { fingerprintsFor } from '../../src/lib/diagnose/from-content.ts';
+import { fingerprintsFor } from '../../src/build/fingerprints-from-content.ts';
 import { compileMatcher, diagnose } from '../../src/lib/diagnose/match.ts';
 import { formatProblem, type Problem } from '../../src/lib/schema/errors.ts';
 
@@ -40,7 +40,7 @@ describe('readEntrySources', () => {
     const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { readEntrySources } = await import('../../src/lib/content/read.ts');
+    const { readEntrySources } = await import('../../src/build/read.ts');
     const root = mkdtempSync(join(tmpdir(), 'faultline-read-'));
     try {
       mkdirSync(join(root, 'content/entries'), { recursive: true });
@@ -66,7 +66,7 @@ describe('readEntrySources', () => {
 describe('the symptom registry loader', () => {
   type Stored = { id: string; data: unknown; filePath?: string };
   async function load(dir: string) {
-    const { symptomsLoader } = await import('../../src/lib/content/loader.ts');
+    const { symptomsLoader } = await import('../../src/build/loader.ts');
     const stored = new Map<string, Stored>();
     const store = { clear: () => stored.clear(), set: (e: Stored) => (stored.set(e.id, e), true) };
     const context = { store, parseData: async ({ data }: { data: unknown }) => data, config: { root: new URL(`file://${dir}/`) }, logger: { error() {}, info() {} } };
@@ -106,8 +106,8 @@ describe('the entries loader', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { pathToFileURL } = await import('node:url');
-    const { entriesLoader } = await import('../../src/lib/content/loader.ts');
-    const { readEntrySources } = await import('../../src/lib/content/read.ts');
+    const { entriesLoader } = await import('../../src/build/loader.ts');
+    const { readEntrySources } = await import('../../src/build/read.ts');
     const { EntrySchema } = await import('../../src/lib/schema/entry.ts');
     const dir = mkdtempSync(join(tmpdir(), 'faultline-loader-'));
     const before = process.env.FAULTLINE_CONTENT;
@@ -151,7 +151,7 @@ describe('rendered bodies', () => {
   type Stored = { id: string; digest: string; rendered: { html: string } };
   async function load(dir: string, dev: boolean, stored = new Map<string, Stored>()) {
     const { pathToFileURL } = await import('node:url');
-    const { entriesLoader } = await import('../../src/lib/content/loader.ts');
+    const { entriesLoader } = await import('../../src/build/loader.ts');
     const rendered: string[] = [];
     const store = { get: (id: string) => stored.get(id), set: (e: Stored) => (stored.set(e.id, e), true), keys: () => stored.keys(), delete: (id: string) => stored.delete(id) };
     const context = {

@@ -3,9 +3,9 @@
 // never here; these tests hold the properties that keep it linear.
 import { describe, expect, test } from 'vitest';
 import { checkSync } from 'recheck';
-import { readContent } from '../../src/lib/content/read.ts';
+import { readContent } from '../../src/build/read.ts';
 import { validateContent } from '../../src/lib/content/validate.ts';
-import { fingerprintsFor } from '../../src/lib/diagnose/from-content.ts';
+import { fingerprintsFor } from '../../src/build/fingerprints-from-content.ts';
 import { compileMatcher, diagnose, MAX_LINE, SHAPE_REGEXES, startScan } from '../../src/lib/diagnose/match.ts';
 import { LINE_REGEXES } from '../../src/lib/diagnose/normalize.ts';
 import { BOILERPLATE } from '../../src/lib/diagnose/boilerplate.ts';

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { stringify } from 'yaml';
-import { readKnownIssueFiles } from '../../src/lib/content/read.ts';
+import { readKnownIssueFiles } from '../../src/build/read.ts';
 import { validateKnownIssues } from '../../src/lib/content/known-issues.ts';
 import { EntrySchema } from '../../src/lib/schema/entry.ts';
 import { SymptomSchema } from '../../src/lib/schema/symptom.ts';

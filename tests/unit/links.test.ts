@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { buildRedirects, formerly, redirectPage, redirectsFile } from '../../src/lib/redirects.ts';
 import { writeRedirects } from '../../src/integrations/host-files.ts';
 import { buildSiteIndex, tagHref } from '../../src/lib/indexes/site-index.ts';
-import { appendUrls, missingUrls } from '../../src/lib/url-manifest.ts';
+import { appendUrls, missingUrls } from '../../src/build/url-manifest.ts';
 import { ticketSnippet } from '../../src/lib/ticket.ts';
 import { closestEntries, wantedName, wantedWords } from '../../src/lib/closest.ts';
 import { entry, sources } from './fixtures/content.ts';

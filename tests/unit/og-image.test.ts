@@ -2,7 +2,7 @@
 // by resvg; cards are laid out within bounds.
 import { describe, expect, test } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
-import { OG_HEIGHT, OG_WIDTH, ogSvg, renderCard, textWidth, wrapText } from '../../src/lib/og-image.ts';
+import { OG_HEIGHT, OG_WIDTH, ogSvg, renderCard, textWidth, wrapText } from '../../src/build/og-image.ts';
 
 /** Decodes a PNG with resvg by drawing it 1:1 into an SVG of the same size. */
 function decode(png: Buffer, width: number, height: number): Buffer {

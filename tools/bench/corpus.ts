@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CATEGORIES, FRAMEWORK_IDS } from '../../src/lib/schema/vocabulary.ts';
-import { readContent } from '../../src/lib/content/read.ts';
+import { readContent } from '../../src/build/read.ts';
 
 /** mulberry32: small, fast, and the same sequence on every machine. */
 export function rng(seed: number) {

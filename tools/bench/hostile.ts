@@ -15,8 +15,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fingerprintsFor } from '../../src/lib/diagnose/from-content.ts';
-import { readContent } from '../../src/lib/content/read.ts';
+import { fingerprintsFor } from '../../src/build/fingerprints-from-content.ts';
+import { readContent } from '../../src/build/read.ts';
 import { validateContent } from '../../src/lib/content/validate.ts';
 import { compileMatcher, diagnose, MAX_LINE } from '../../src/lib/diagnose/match.ts';
 import { requiredLiterals, requiredWordSets } from '../../src/lib/diagnose/tokens.ts';

@@ -24,7 +24,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseEntrySource } from '../../src/lib/content/read.ts';
+import { parseEntrySource } from '../../src/build/read.ts';
 import type { Problem } from '../../src/lib/schema/errors.ts';
 
 /** The Starlight release measured; any release that supports this project's Astro will do. */

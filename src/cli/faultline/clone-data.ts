@@ -13,7 +13,7 @@ import { DATA_VERSION, type CliData } from './types.ts';
 /** content/ does not validate: an input error, exit code 2. */
 export class ContentError extends InputError {}
 
-/** contentDir() of src/lib/content/read.ts, without loading its two YAML parsers on a cache hit. */
+/** contentDir() of src/build/read.ts, without loading its two YAML parsers on a cache hit. */
 const contentDir = (root: string) => (process.env.FAULTLINE_CONTENT ? resolve(root, process.env.FAULTLINE_CONTENT) : join(root, 'content'));
 
 function walk(dir: string, out: string[]): void {
@@ -75,7 +75,7 @@ export async function loadCloneData(root: string): Promise<CliData> {
 /** Validates content/ and builds the data; a broken entry stops it rather than dropping out. */
 export async function buildCloneData(root: string): Promise<CliData> {
   const [{ readContent }, { validateContent }, { formatProblem }, { cliData }] = await Promise.all([
-    import('../../lib/content/read.ts'),
+    import('../../build/read.ts'),
     import('../../lib/content/validate.ts'),
     import('../../lib/schema/errors.ts'),
     import('./data.ts'),

@@ -4,7 +4,7 @@
  * inside a clone it is built from content/ and cached by the content's hash (clone-data.ts).
  */
 import type { ValidatedContent } from '../../lib/content/validate.ts';
-import { fingerprintsFor } from '../../lib/diagnose/from-content.ts';
+import { fingerprintsFor } from '../../build/fingerprints-from-content.ts';
 import { inlineToText } from '../../lib/inline.ts';
 import { entryUrl, shortUrl } from '../../lib/urls.ts';
 import { fixSectionText } from './explain.ts';

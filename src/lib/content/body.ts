@@ -2,7 +2,7 @@
  * Entry bodies: Markdown with three components, `<Tabs>`, `<Tab label="…">` and
  * `<Callout type="note|tip|warning" title="…">`, each tag on a line of its own.
  *
- * The bodies are rendered once, in the content layer (src/lib/content/loader.ts), by Astro's
+ * The bodies are rendered once, in the content layer (src/build/loader.ts), by Astro's
  * Markdown processor with the site's settings, and cached there by content digest. The
  * components are expanded here into HTML blocks with Markdown between them, so code fences,
  * tables and emphasis inside a tab or callout render as usual. Compiling every entry as an MDX

@@ -14,7 +14,7 @@
 import { KnownIssueSchema, GITHUB_ISSUE_URL, type KnownIssue } from '../schema/known-issue.ts';
 import type { PackageData } from '../schema/versions.ts';
 import { issueProblems, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
-import type { KnownIssueSource } from './read.ts';
+import type { KnownIssueSource } from '../../build/read.ts';
 import { checkVersions } from './versions.ts';
 import { compilePattern } from '../diagnose/engine.ts';
 import { passesPrefilter } from '../diagnose/tokens.ts';

@@ -1,7 +1,7 @@
 // One feed per category: /categories/<id>.xml.
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { site } from '../../lib/content/load.ts';
+import { site } from '../../build/load.ts';
 import { feedItems } from '../../lib/feed.ts';
 
 export function getStaticPaths() {

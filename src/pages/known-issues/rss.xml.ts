@@ -1,7 +1,7 @@
 // The feed of new and updated known issues.
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { site } from '../../lib/content/load.ts';
+import { site } from '../../build/load.ts';
 import { knownIssueFeedItems } from '../../lib/feed.ts';
 
 export const GET = (context: APIContext) =>

@@ -1,6 +1,6 @@
 // Every published entry as data, for incident bots and other tools. See README "JSON API".
 import type { APIRoute } from 'astro';
-import { site } from '../../../lib/content/load.ts';
+import { site } from '../../../build/load.ts';
 import { toApiEntry } from '../../../lib/api.ts';
 
 export const GET: APIRoute = () =>

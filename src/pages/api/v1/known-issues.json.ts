@@ -1,6 +1,6 @@
 // Every known issue: signature, affected ranges, fix and upstream links. See README "JSON API".
 import type { APIRoute } from 'astro';
-import { site } from '../../../lib/content/load.ts';
+import { site } from '../../../build/load.ts';
 import { toApiKnownIssue } from '../../../lib/api.ts';
 
 export const GET: APIRoute = () =>

@@ -1,6 +1,6 @@
 // Ids, slugs and titles only: small enough for the 404 page to suggest the closest entry.
 import type { APIRoute } from 'astro';
-import { site } from '../../../lib/content/load.ts';
+import { site } from '../../../build/load.ts';
 import { entryUrl } from '../../../lib/urls.ts';
 
 export const GET: APIRoute = () =>

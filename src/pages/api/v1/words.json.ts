@@ -1,7 +1,7 @@
 // The words a search can be spelled with, most used first, so a tie goes to the commoner word.
 // Search fetches them by first letter (api/v1/words/<part>.json) to respell a misspelt query.
 import type { APIRoute } from 'astro';
-import { site } from '../../../lib/content/load.ts';
+import { site } from '../../../build/load.ts';
 import { vocabularyWords } from '../../../lib/search-terms.ts';
 
 /** Every word, most used first. */

@@ -15,10 +15,10 @@ import { join, relative, sep } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
 import { contentDir, ENTRIES, KNOWN_ISSUES, PACKAGES, readEntrySources, readKnownIssueFiles, readRegistryItems, REGISTRY } from './read.ts';
 import { existsSync } from 'node:fs';
-import type { Problem } from '../schema/errors.ts';
-import { addHeadingLinks, expandComponents } from './body.ts';
-import { neutraliseBody } from './html.ts';
-import { highlightCodeBlocks } from '../highlight.ts';
+import type { Problem } from '../lib/schema/errors.ts';
+import { addHeadingLinks, expandComponents } from '../lib/content/body.ts';
+import { neutraliseBody } from '../lib/content/html.ts';
+import { highlightCodeBlocks } from '../lib/highlight.ts';
 
 export function entriesLoader(): Loader {
   return {
@@ -29,7 +29,7 @@ export function entriesLoader(): Loader {
       // parses the data must reach every entry: the digest covers them as well as the file
       const schemaDir = join(root, 'src/lib/schema');
       const code = [
-        ...['src/lib/content/body.ts', 'src/lib/content/html.ts', 'src/lib/content/loader.ts', 'src/lib/highlight.ts'].map((f) => join(root, f)),
+        ...['src/lib/content/body.ts', 'src/lib/content/fences.ts', 'src/lib/content/html.ts', 'src/build/loader.ts', 'src/lib/highlight.ts'].map((f) => join(root, f)),
         ...readdirSync(schemaDir)
           .filter((f) => f.endsWith('.ts'))
           .sort()

@@ -4,12 +4,12 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContentSources } from './content/read.ts';
-import type { ValidatedContent } from './content/validate.ts';
-import { CATEGORIES, categoryById } from './schema/vocabulary.ts';
-import { ID_PATTERN } from './schema/entry.ts';
-import { slugify } from './slug.ts';
-import { unknownValueMessage } from './schema/errors.ts';
+import type { ContentSources } from './read.ts';
+import type { ValidatedContent } from '../lib/content/validate.ts';
+import { CATEGORIES, categoryById } from '../lib/schema/vocabulary.ts';
+import { ID_PATTERN } from '../lib/schema/entry.ts';
+import { slugify } from '../lib/slug.ts';
+import { unknownValueMessage } from '../lib/schema/errors.ts';
 
 export interface ScaffoldRequest {
   id?: string;

@@ -3,8 +3,8 @@
  * in one interpreter run, and reports each block that does not parse with its entry and line.
  */
 import { spawnSync } from 'node:child_process';
-import type { Problem } from '../schema/errors.ts';
-import type { CodeBlock } from './code-blocks.ts';
+import type { Problem } from '../lib/schema/errors.ts';
+import type { CodeBlock } from '../lib/content/code-blocks.ts';
 
 const PARSER = `
 import ast, json, sys

@@ -3,9 +3,9 @@
  * module shares one load and one buildSiteIndex.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { buildSiteIndex } from '../indexes/site-index.ts';
-import type { Entry } from './validate.ts';
-import type { KnownIssue } from '../schema/known-issue.ts';
+import { buildSiteIndex } from '../lib/indexes/site-index.ts';
+import type { Entry } from '../lib/content/validate.ts';
+import type { KnownIssue } from '../lib/schema/known-issue.ts';
 
 const raw = await getCollection('entries');
 const symptoms = (await getCollection('symptoms')).map((s) => s.data);

@@ -2,13 +2,13 @@
  * Content checks beyond the schema that need more than one entry's frontmatter:
  * Python blocks parse, and every example log is matched by its entry's patterns.
  */
-import { scanBody } from './fences.ts';
-import type { Problem } from '../schema/errors.ts';
+import { scanBody } from '../lib/content/fences.ts';
+import type { Problem } from '../lib/schema/errors.ts';
 import type { ContentSources } from './read.ts';
-import type { ValidatedContent } from './validate.ts';
-import { pythonBlocks } from './code-blocks.ts';
+import type { ValidatedContent } from '../lib/content/validate.ts';
+import { pythonBlocks } from '../lib/content/code-blocks.ts';
 import { checkPython } from './python-check.ts';
-import { findUnreciprocated } from '../indexes/related.ts';
+import { findUnreciprocated } from '../lib/indexes/related.ts';
 
 /** Words that mark unfinished text. */
 const UNFINISHED = /\b(TODO|TBD|FIXME|lorem ipsum|lorem)\b/i;

@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import opentype from 'opentype.js';
-import { escapeHtml } from './inline.ts';
-import type { OgCard } from './og-card.ts';
+import { escapeHtml } from '../lib/inline.ts';
+import type { OgCard } from '../lib/og-card.ts';
 
 export type { OgCard };
 

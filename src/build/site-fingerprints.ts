@@ -2,10 +2,10 @@
  * Fingerprints for the built site: the published entries of the site index, weighed with
  * their example logs. Written once per build to /api/v1/fingerprints.json.
  */
-import { readExamplesFor } from '../content/read.ts';
-import type { SiteIndex } from '../indexes/site-index.ts';
-import { buildFingerprints, type Fingerprints } from './fingerprints.ts';
-import { triggeredSignals } from './match.ts';
+import { readExamplesFor } from './read.ts';
+import type { SiteIndex } from '../lib/indexes/site-index.ts';
+import { buildFingerprints, type Fingerprints } from '../lib/diagnose/fingerprints.ts';
+import { triggeredSignals } from '../lib/diagnose/match.ts';
 
 let cached: Fingerprints | undefined;
 

@@ -2,10 +2,10 @@
  * Fingerprints straight from content/, for the CLI and the tests: the same reader, schema,
  * validation and builder as the site, without Astro.
  */
-import { readContent } from '../content/read.ts';
-import { validateContent, type ValidatedContent } from '../content/validate.ts';
-import { buildFingerprints, type Fingerprints } from './fingerprints.ts';
-import { triggeredSignals } from './match.ts';
+import { readContent } from './read.ts';
+import { validateContent, type ValidatedContent } from '../lib/content/validate.ts';
+import { buildFingerprints, type Fingerprints } from '../lib/diagnose/fingerprints.ts';
+import { triggeredSignals } from '../lib/diagnose/match.ts';
 
 export function examplesById(content: ValidatedContent): Map<string, string[]> {
   const out = new Map<string, string[]>();

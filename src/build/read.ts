@@ -7,9 +7,9 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, relative, basename, resolve } from 'node:path';
 import { parseDocument, type Document } from 'yaml';
 import { load as loadYaml, CORE_SCHEMA } from 'js-yaml';
-import type { Problem } from '../schema/errors.ts';
-import { LogSourcesSchema, type ExampleLog, type LogSources } from '../schema/sources.ts';
-import { MAX_ENTRY_BYTES } from '../schema/body.ts';
+import type { Problem } from '../lib/schema/errors.ts';
+import { LogSourcesSchema, type ExampleLog, type LogSources } from '../lib/schema/sources.ts';
+import { MAX_ENTRY_BYTES } from '../lib/schema/body.ts';
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes. */

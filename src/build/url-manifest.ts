@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { contentDir } from './content/read.ts';
+import { contentDir } from './read.ts';
 
 export const MANIFEST = 'content/published-urls.txt';
 

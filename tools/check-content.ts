@@ -21,7 +21,9 @@ export function checkContent(root: string, io: ToolIO): number {
     io.out(`${formatProblem(p)}\n`);
     if (annotate) {
       const kind = p.severity === 'warning' ? 'warning' : 'error';
-      io.out(`::${kind} file=${p.file}${p.line ? `,line=${p.line}` : ''},title=${p.path || 'content'}::${p.message.replace(/\n/g, '%0A')}\n`);
+      io.out(
+        `::${kind} file=${p.file}${p.line ? `,line=${p.line}` : ''},title=${p.path || 'content'}::${p.message.replace(/\n/g, '%0A')}\n`,
+      );
     }
   }
   const errors = problems.filter((p) => p.severity !== 'warning').length;

@@ -28,12 +28,22 @@ if (folders.length) {
   for (const k of checked.knownIssues) {
     const owner = taken.get(k.id);
     // the same file name in content/ is this record, copied in for review
-    if (owner && basename(owner) !== basename(k.file)) problems.push({ file: k.file, line: 1, path: 'id', message: `id ${k.id} is already the record ${owner}; one record per upstream issue` });
+    if (owner && basename(owner) !== basename(k.file))
+      problems.push({
+        file: k.file,
+        line: 1,
+        path: 'id',
+        message: `id ${k.id} is already the record ${owner}; one record per upstream issue`,
+      });
   }
   count = files.length;
 } else problems.push(...content.problems.filter((p) => p.file.startsWith('content/known-issues/')));
 
 for (const p of problems) console.log(formatProblem(p));
 const errors = problems.filter((p) => p.severity !== 'warning').length;
-console.log(errors ? `check:known-issues: ${errors} problem${errors === 1 ? '' : 's'} in ${count} records` : `check:known-issues: ${count} records: all valid`);
+console.log(
+  errors
+    ? `check:known-issues: ${errors} problem${errors === 1 ? '' : 's'} in ${count} records`
+    : `check:known-issues: ${count} records: all valid`,
+);
 process.exitCode = errors ? 1 : 0;

@@ -21,7 +21,10 @@ if (process.argv.includes('--external')) {
       status = `failed: ${(error as Error).message}`;
       bad++;
     }
-    if (status !== 'ok') console.log(`${url}: ${status} (linked from ${pages.length} page${pages.length === 1 ? '' : 's'}, e.g. ${pages[0]})`);
+    if (status !== 'ok')
+      console.log(
+        `${url}: ${status} (linked from ${pages.length} page${pages.length === 1 ? '' : 's'}, e.g. ${pages[0]})`,
+      );
   }
   console.log(`check:external: ${external.size} external links, ${bad} broken`);
   process.exit(bad ? 1 : 0);

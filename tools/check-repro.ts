@@ -13,7 +13,11 @@ const cache = mkdtempSync(join(tmpdir(), 'faultline-repro-cache-'));
 const out = join(root, 'dist-repro');
 rmSync(out, { recursive: true, force: true });
 const started = performance.now();
-const build = spawnSync('npx', ['astro', 'build', '--outDir', 'dist-repro'], { cwd: root, env: { ...process.env, FAULTLINE_CACHE_DIR: cache }, encoding: 'utf8' });
+const build = spawnSync('npx', ['astro', 'build', '--outDir', 'dist-repro'], {
+  cwd: root,
+  env: { ...process.env, FAULTLINE_CACHE_DIR: cache },
+  encoding: 'utf8',
+});
 rmSync(cache, { recursive: true, force: true });
 if (build.status !== 0) {
   console.log(build.stdout.slice(-2000), build.stderr.slice(-2000));

@@ -20,5 +20,7 @@ for (const check of CHECKS.filter((c) => !only.length || only.includes(c.name)))
   const run = spawnSync(check.command[0]!, check.command.slice(1), { stdio: 'inherit' });
   if (run.status !== 0) failed.push(check.name);
 }
-console.log(failed.length ? `\ncheck: ${failed.length} check(s) failed: ${failed.join(', ')}` : '\ncheck: every check passed');
+console.log(
+  failed.length ? `\ncheck: ${failed.length} check(s) failed: ${failed.join(', ')}` : '\ncheck: every check passed',
+);
 process.exit(failed.length ? 1 : 0);

@@ -19,14 +19,18 @@ import { figures, partOf, percent, type Outcome, type Part } from '../src/build/
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => !['--held-out', '--json'].includes(a));
 if (unknown.length) {
-  console.error(`eval:diagnose: unknown option ${unknown.join(' ')}\nusage: npm run eval:diagnose -- [--held-out] [--json]`);
+  console.error(
+    `eval:diagnose: unknown option ${unknown.join(' ')}\nusage: npm run eval:diagnose -- [--held-out] [--json]`,
+  );
   process.exit(2);
 }
 
 const content = validateContent(readContent(process.cwd()));
 const errors = content.problems.filter((p) => p.severity !== 'warning');
 if (errors.length) {
-  console.error(`eval:diagnose: the content has problems; run npm run check:content\n${errors.map(formatProblem).join('\n')}`);
+  console.error(
+    `eval:diagnose: the content has problems; run npm run check:content\n${errors.map(formatProblem).join('\n')}`,
+  );
   process.exit(2);
 }
 const matcher = compileMatcher(fingerprintsFor(content));
@@ -36,26 +40,39 @@ for (const e of content.entries) {
   for (const ex of content.examples.get(e.slug) ?? []) {
     if (!ex.real) continue;
     categoryOf.set(ex.file, e.category);
-    outcomes.push({ file: ex.file, part: partOf(ex.file), expected: e.id, ranked: diagnose(ex.text, matcher).candidates });
+    outcomes.push({
+      file: ex.file,
+      part: partOf(ex.file),
+      expected: e.id,
+      ranked: diagnose(ex.text, matcher).candidates,
+    });
   }
 }
-for (const ex of content.negatives) outcomes.push({ file: ex.file, part: partOf(ex.file), ranked: diagnose(ex.text, matcher).candidates });
+for (const ex of content.negatives)
+  outcomes.push({ file: ex.file, part: partOf(ex.file), ranked: diagnose(ex.text, matcher).candidates });
 
 // Known issues on their own logs: the signatures were written from these logs, so this is a
 // check that each record is found, not a measure of the matcher on logs it never saw.
 const own: Outcome[] = content.knownIssues.flatMap((k) =>
-  k.logs.map((log, i) => ({ file: `${k.file}#logs.${i}`, part: 'development' as Part, expected: k.id, ranked: diagnose(log.text, matcher).candidates })),
+  k.logs.map((log, i) => ({
+    file: `${k.file}#logs.${i}`,
+    part: 'development' as Part,
+    expected: k.id,
+    ranked: diagnose(log.text, matcher).candidates,
+  })),
 );
 const ownFigures = figures(own, 'development');
 
 const parts: Part[] = ['development', 'held-out'];
-const byPart = Object.fromEntries(parts.map((p) => [p, figures(outcomes, p)])) as Record<Part, ReturnType<typeof figures>>;
+const byPart = Object.fromEntries(parts.map((p) => [p, figures(outcomes, p)])) as Record<
+  Part,
+  ReturnType<typeof figures>
+>;
 
 if (args.includes('--json')) console.log(JSON.stringify({ ...byPart, knownIssues: ownFigures }, null, 2));
 else report();
 
 function report() {
-
   for (const part of parts) {
     const f = byPart[part];
     console.log(
@@ -63,10 +80,18 @@ function report() {
         `${f.negatives} negatives: ${f.quiet} quiet (${percent(f.quiet, f.negatives)})`,
     );
   }
-  console.log(`known issues ${String(ownFigures.logs).padStart(4)} logs of ${content.knownIssues.length} records, on their own logs: top-1 ${ownFigures.top1} (${percent(ownFigures.top1, ownFigures.logs)}), top-3 ${ownFigures.top3} (${percent(ownFigures.top3, ownFigures.logs)})`);
+  console.log(
+    `known issues ${String(ownFigures.logs).padStart(4)} logs of ${content.knownIssues.length} records, on their own logs: top-1 ${ownFigures.top1} (${percent(ownFigures.top1, ownFigures.logs)}), top-3 ${ownFigures.top3} (${percent(ownFigures.top3, ownFigures.logs)})`,
+  );
   const counts = new Map<string, number>();
-  for (const o of outcomes) if (o.expected) counts.set(categoryOf.get(o.file)!, (counts.get(categoryOf.get(o.file)!) ?? 0) + 1);
-  console.log(`real logs by category: ${[...counts].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ')}`);
+  for (const o of outcomes)
+    if (o.expected) counts.set(categoryOf.get(o.file)!, (counts.get(categoryOf.get(o.file)!) ?? 0) + 1);
+  console.log(
+    `real logs by category: ${[...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([c, n]) => `${c} ${n}`)
+      .join(', ')}`,
+  );
 
   const list = (part: Part) => {
     const f = byPart[part];

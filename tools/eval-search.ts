@@ -27,7 +27,9 @@ const KINDS = ['error', 'sentence', 'keyword'] as const;
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => !['--held-out', '--json'].includes(a));
 if (unknown.length) {
-  console.error(`eval:search: unknown option ${unknown.join(' ')}\nusage: npm run eval:search -- [--held-out] [--json]`);
+  console.error(
+    `eval:search: unknown option ${unknown.join(' ')}\nusage: npm run eval:search -- [--held-out] [--json]`,
+  );
   process.exit(2);
 }
 const root = process.cwd();
@@ -37,7 +39,8 @@ if (!existsSync(join(root, 'dist/pagefind/pagefind.js'))) {
 }
 
 /** The part of a query, from the SHA-256 of its text: a first byte under 86 is held out. */
-export const partOf = (query: string): Part => (createHash('sha256').update(query).digest()[0]! < 86 ? 'held-out' : 'development');
+export const partOf = (query: string): Part =>
+  createHash('sha256').update(query).digest()[0]! < 86 ? 'held-out' : 'development';
 
 const queries = parse(readFileSync(join(root, 'tests/eval/search-queries.yaml'), 'utf8')) as Query[];
 const port = 4700 + (process.pid % 200);
@@ -59,7 +62,9 @@ try {
     await page.goto(`http://localhost:${port}/search/?q=${encodeURIComponent(q.query)}`);
     const panel = page.locator('[data-search-page]');
     await panel.getByRole('status').filter({ hasText: /\S/ }).waitFor({ timeout: 15_000 });
-    const got = (await panel.locator('.results > li.result > a.hit .meta').allTextContents()).map((t) => t.split(' · ')[0]!).slice(0, 3);
+    const got = (await panel.locator('.results > li.result > a.hit .meta').allTextContents())
+      .map((t) => t.split(' · ')[0]!)
+      .slice(0, 3);
     outcomes.push({ ...q, part: partOf(q.query), got });
   }
 } finally {
@@ -70,22 +75,38 @@ try {
 const table = (part: Part) => {
   const rows = KINDS.map((kind) => {
     const of = outcomes.filter((o) => o.part === part && o.kind === kind);
-    return { kind, n: of.length, top1: of.filter((o) => o.got[0] === o.entry).length, top3: of.filter((o) => o.got.includes(o.entry)).length };
+    return {
+      kind,
+      n: of.length,
+      top1: of.filter((o) => o.got[0] === o.entry).length,
+      top3: of.filter((o) => o.got.includes(o.entry)).length,
+    };
   });
   const all = outcomes.filter((o) => o.part === part);
-  return { rows, n: all.length, top1: all.filter((o) => o.got[0] === o.entry).length, top3: all.filter((o) => o.got.includes(o.entry)).length };
+  return {
+    rows,
+    n: all.length,
+    top1: all.filter((o) => o.got[0] === o.entry).length,
+    top3: all.filter((o) => o.got.includes(o.entry)).length,
+  };
 };
 const parts = { development: table('development'), 'held-out': table('held-out') };
 if (args.includes('--json')) console.log(JSON.stringify(parts, null, 2));
 else {
   const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : '–');
   for (const [part, t] of Object.entries(parts)) {
-    console.log(`${part.padEnd(12)} ${String(t.n).padStart(4)} queries: top-1 ${t.top1} (${pct(t.top1, t.n)}), top-3 ${t.top3} (${pct(t.top3, t.n)})`);
-    for (const r of t.rows) console.log(`  ${r.kind.padEnd(9)} ${String(r.n).padStart(4)}: top-1 ${r.top1} (${pct(r.top1, r.n)}), top-3 ${r.top3} (${pct(r.top3, r.n)})`);
+    console.log(
+      `${part.padEnd(12)} ${String(t.n).padStart(4)} queries: top-1 ${t.top1} (${pct(t.top1, t.n)}), top-3 ${t.top3} (${pct(t.top3, t.n)})`,
+    );
+    for (const r of t.rows)
+      console.log(
+        `  ${r.kind.padEnd(9)} ${String(r.n).padStart(4)}: top-1 ${r.top1} (${pct(r.top1, r.n)}), top-3 ${r.top3} (${pct(r.top3, r.n)})`,
+      );
   }
   for (const part of ['development', ...(args.includes('--held-out') ? ['held-out'] : [])]) {
     const misses = outcomes.filter((o) => o.part === part && !o.got.includes(o.entry));
     if (misses.length) console.log(`\n${part} queries whose entry is not in the first three (entry → got):`);
-    for (const m of misses) console.log(`  [${m.kind}] ${m.query.slice(0, 110)}: ${m.entry} → ${m.got.join(', ') || 'nothing'}`);
+    for (const m of misses)
+      console.log(`  [${m.kind}] ${m.query.slice(0, 110)}: ${m.entry} → ${m.got.join(', ') || 'nothing'}`);
   }
 }

@@ -31,4 +31,8 @@ if (process.argv.includes('--check')) {
   process.exit(stale.length ? 1 : 0);
 }
 for (const k of stale) writeFileSync(files[k], want[k]);
-console.log(stale.length ? `generate: updated ${stale.map((k) => files[k].replace(`${root}/`, '')).join(', ')}` : 'generate: everything up to date');
+console.log(
+  stale.length
+    ? `generate: updated ${stale.map((k) => files[k].replace(`${root}/`, '')).join(', ')}`
+    : 'generate: everything up to date',
+);

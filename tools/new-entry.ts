@@ -18,7 +18,15 @@ import { isMain, processIO, type ToolIO } from './io.ts';
 
 /** Scaffolds an entry in the content of `root` and returns the exit code. */
 export async function newEntry(root: string, args: string[], io: ToolIO): Promise<number> {
-  const { values } = parseArgs({ args, options: { id: { type: 'string' }, title: { type: 'string' }, category: { type: 'string' }, next: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      id: { type: 'string' },
+      title: { type: 'string' },
+      category: { type: 'string' },
+      next: { type: 'boolean', default: false },
+    },
+  });
   let req: ScaffoldRequest;
   if (!values.title && !values.category && !values.id) {
     // answers are read line by line, so piped input works as well as a terminal

@@ -4,7 +4,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appendUrls, builtUrls, manifestFile, missingUrls, readManifest, redirectSources } from '../src/build/url-manifest.ts';
+import {
+  appendUrls,
+  builtUrls,
+  manifestFile,
+  missingUrls,
+  readManifest,
+  redirectSources,
+} from '../src/build/url-manifest.ts';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
@@ -17,7 +24,9 @@ if (command === 'update') {
   const { added, text } = appendUrls(manifest, built, redirected);
   const missing = missingUrls(manifest, built, redirected);
   writeFileSync(manifestFile(root), text);
-  console.log(`urls:update: ${added.length} new URL${added.length === 1 ? '' : 's'} appended, ${manifest.length + added.length} in all`);
+  console.log(
+    `urls:update: ${added.length} new URL${added.length === 1 ? '' : 's'} appended, ${manifest.length + added.length} in all`,
+  );
   if (missing.length) {
     for (const m of missing) console.log(m);
     process.exit(1);

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20) {
-  console.error(`faultline: Node.js ${process.versions.node} is too old; faultline needs Node.js 20 or newer (https://nodejs.org/en/download).`);
+  console.error(
+    `faultline: Node.js ${process.versions.node} is too old; faultline needs Node.js 20 or newer (https://nodejs.org/en/download).`,
+  );
   process.exit(2);
 }
 if (!existsSync(new URL('./faultline/main.ts', import.meta.url))) {
@@ -19,7 +21,9 @@ if (!existsSync(new URL('./faultline/main.ts', import.meta.url))) {
 } else {
   const pinned = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url));
   if (!existsSync(pinned)) {
-    console.error(`faultline: in a clone, Node.js ${process.versions.node} cannot run the TypeScript sources; run "npm ci" (it puts Node 24 in node_modules/.bin), or use Node 22.18 or newer.`);
+    console.error(
+      `faultline: in a clone, Node.js ${process.versions.node} cannot run the TypeScript sources; run "npm ci" (it puts Node 24 in node_modules/.bin), or use Node 22.18 or newer.`,
+    );
     process.exit(2);
   }
   const child = spawnSync(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });

@@ -13,7 +13,9 @@ import { indexSite, searchIndexLine } from '../integrations/pagefind.ts';
 
 const dist = resolve(process.argv[2] ?? 'dist');
 if (!existsSync(join(dist, 'index.html'))) {
-  console.error(`search index: ${dist} holds no built site (no index.html); run astro build first, or give the output folder: node src/cli/search-index.ts <dir>`);
+  console.error(
+    `search index: ${dist} holds no built site (no index.html); run astro build first, or give the output folder: node src/cli/search-index.ts <dir>`,
+  );
   process.exit(1);
 }
 try {

@@ -45,20 +45,26 @@ export default function faultlineContent(state: BuildState): AstroIntegration {
         const warnings = content.problems.filter((p) => p.severity === 'warning');
         const stale = warnings.filter((w) => w.path.startsWith('versions.checkedAgainst'));
         for (const w of warnings.filter((w) => !stale.includes(w))) logger.warn(formatProblem(w));
-        if (stale.length) logger.warn(`${new Set(stale.map((w) => w.file)).size} entries were checked against an older release than content/packages.yaml lists; npm run check:content lists them`);
+        if (stale.length)
+          logger.warn(
+            `${new Set(stale.map((w) => w.file)).size} entries were checked against an older release than content/packages.yaml lists; npm run check:content lists them`,
+          );
         if (errors.length) {
           // dev keeps running and shows the problems in the overlay (astro:server:setup)
           if (command === 'dev') return;
           throw new ContentError(errors);
         }
-        logger.info(`${content.entries.length} entries and ${content.symptoms.length} symptoms valid (${Math.round(performance.now() - started)} ms)`);
+        logger.info(
+          `${content.entries.length} entries and ${content.symptoms.length} symptoms valid (${Math.round(performance.now() - started)} ms)`,
+        );
       },
       'astro:server:setup': ({ server, logger }) => {
         // In dev, every save re-validates the whole content set: problems go to the terminal
         // and to the browser's error overlay, with file, line and field; a fix reloads the page.
         const root = server.config.root;
         let last: string | undefined;
-        const show = (message: string) => server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'faultline-content' } });
+        const show = (message: string) =>
+          server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'faultline-content' } });
         const revalidate = () => {
           const { errors } = validate(root, state);
           if (errors.length) {

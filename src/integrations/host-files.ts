@@ -25,7 +25,13 @@ const REDIRECT_BATCH = 250;
  * from this thread) starts while the pages are written.
  * `published` is the URL manifest (see buildRedirects).
  */
-export async function writeRedirects(out: string, entries: readonly Entry[], site: URL, published: ReadonlySet<string>, knownIssues: readonly KnownIssue[] = []): Promise<number> {
+export async function writeRedirects(
+  out: string,
+  entries: readonly Entry[],
+  site: URL,
+  published: ReadonlySet<string>,
+  knownIssues: readonly KnownIssue[] = [],
+): Promise<number> {
   const redirects = buildRedirects(entries, published, knownIssues);
   writeFileSync(join(out, '_redirects'), redirectsFile(redirects));
   writeFileSync(join(out, '_headers'), headersFile());
@@ -66,14 +72,32 @@ export function renderPreviewImages(root: string, entries: readonly Entry[], cac
   const cache = join(cacheDir, 'faultline-og');
   mkdirSync(cache, { recursive: true });
   const cards: { file: string; card: OgCard }[] = [
-    { file: 'faultline.png', card: { id: 'FAULTLINE', title: 'An open encyclopedia of ML training failures', category: 'Every cause, symptom and fix' } },
-    ...entries.filter((e) => e.status !== 'merged').map((e) => ({ file: `${e.slug}.png`, card: { id: e.id, title: e.title, category: categoryById(e.category)!.label } })),
+    {
+      file: 'faultline.png',
+      card: {
+        id: 'FAULTLINE',
+        title: 'An open encyclopedia of ML training failures',
+        category: 'Every cause, symptom and fix',
+      },
+    },
+    ...entries
+      .filter((e) => e.status !== 'merged')
+      .map((e) => ({
+        file: `${e.slug}.png`,
+        card: { id: e.id, title: e.title, category: categoryById(e.category)!.label },
+      })),
   ];
   // the key covers the drawing and encoding code, and the versions of the fonts and libraries
   // it draws with, as well as the card, so a change to any never serves an old image
   const renderer = createHash('sha1').update(readFileSync(join(root, 'src/build/og-image.ts'), 'utf8'));
-  for (const name of RENDERER_PACKAGES) renderer.update(`\0${name}@${(JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`);
-  const keyed = cards.map((c) => ({ ...c, cached: join(cache, `${renderer.copy().update('\0').update(JSON.stringify(c.card)).digest('hex')}.png`) }));
+  for (const name of RENDERER_PACKAGES)
+    renderer.update(
+      `\0${name}@${(JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`,
+    );
+  const keyed = cards.map((c) => ({
+    ...c,
+    cached: join(cache, `${renderer.copy().update('\0').update(JSON.stringify(c.card)).digest('hex')}.png`),
+  }));
   const images = keyed.map((c) => ({ file: c.file, cached: c.cached }));
   const cardsToRender = keyed.filter((c) => !existsSync(c.cached)).map((c) => ({ card: c.card, cached: c.cached }));
   // the index of the next card to claim, shared by every worker (see og-worker.ts)
@@ -86,7 +110,9 @@ export function renderPreviewImages(root: string, entries: readonly Entry[], cac
   const done = new Promise<Awaited<PreviewImageJob['done']>>((resolve, reject) => (settle = { resolve, reject }));
   const addWorker = () => {
     if (failed || Atomics.load(claimed, 0) >= cardsToRender.length) return;
-    const worker = new Worker(join(root, 'src/integrations/og-worker.ts'), { workerData: { cards: cardsToRender, counter } });
+    const worker = new Worker(join(root, 'src/integrations/og-worker.ts'), {
+      workerData: { cards: cardsToRender, counter },
+    });
     running++;
     let report: { rendered: number } | undefined;
     worker.once('message', (m: { rendered: number }) => (report = m));
@@ -126,7 +152,8 @@ export function copyPreviewImages(out: string, images: readonly PreviewImage[]):
         linkSync(image.cached, to);
         continue;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM')
+          throw error;
         link = false;
       }
     }

@@ -31,13 +31,19 @@ export function indexChunkSize(pages: number): number {
 
 function chunkSizeFromEnv(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`faultline search index: ${CHUNK_SIZE_VAR}=${value} is not a number of word positions; set a whole number such as 3000, or unset it to let the build choose`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(
+      `faultline search index: ${CHUNK_SIZE_VAR}=${value} is not a number of word positions; set a whole number such as 3000, or unset it to let the build choose`,
+    );
   return n;
 }
 
 /** Entry and known-issue pages in a built site: entries/<slug>/index.html, known-issues/<slug>/index.html. */
 function countEntryPages(site: string): number {
-  const folders = (path: string) => (existsSync(join(site, path)) ? readdirSync(join(site, path), { withFileTypes: true }).filter((d) => d.isDirectory()).length : 0);
+  const folders = (path: string) =>
+    existsSync(join(site, path))
+      ? readdirSync(join(site, path), { withFileTypes: true }).filter((d) => d.isDirectory()).length
+      : 0;
   return folders(ENTRIES_PATH) + folders(KNOWN_ISSUES_PATH);
 }
 
@@ -76,7 +82,13 @@ export async function indexSite(site: string): Promise<IndexResult> {
     const written = await index.writeFiles({ outputPath: join(site, 'pagefind') });
     if (written.errors.length) throw new Error(`Pagefind failed to write the index: ${written.errors.join('; ')}`);
     const end = performance.now();
-    return { pages: added.page_count, chunkSize, ms: Math.round(end - started), readMs: Math.round(writing - reading), writeMs: Math.round(end - writing) };
+    return {
+      pages: added.page_count,
+      chunkSize,
+      ms: Math.round(end - started),
+      readMs: Math.round(writing - reading),
+      writeMs: Math.round(end - writing),
+    };
   } catch (error) {
     throw new Error(`faultline search index: ${(error as Error).message}`, { cause: error });
   } finally {

@@ -47,8 +47,16 @@ export default function faultlinePostbuild(state: BuildState): AstroIntegration 
         const entries = validatedContent(root, state).entries;
         const separate = process.env.FAULTLINE_SEARCH_INDEX === 'separate';
         const search = separate ? undefined : indexSite(out);
-        const redirects = await writeRedirects(out, entries, site, new Set(readManifest(manifestFile(root))), validatedContent(root, state).knownIssues);
-        logger.info(`wrote _redirects, _headers and ${redirects} redirect pages (${Math.round(performance.now() - started)} ms)`);
+        const redirects = await writeRedirects(
+          out,
+          entries,
+          site,
+          new Set(readManifest(manifestFile(root))),
+          validatedContent(root, state).knownIssues,
+        );
+        logger.info(
+          `wrote _redirects, _headers and ${redirects} redirect pages (${Math.round(performance.now() - started)} ms)`,
+        );
         if (!images) {
           imagesStarted = started;
           images = renderPreviewImages(root, entries, cacheDir);
@@ -59,10 +67,16 @@ export default function faultlinePostbuild(state: BuildState): AstroIntegration 
           copyPreviewImages(out, r.images);
           // when the last image was done, which can be before this hook ran
           const after = Math.round(r.finishedAt - started);
-          logger.info(`preview images: ${r.images.length} (${r.rendered} rendered, ${r.images.length - r.rendered} cached) in ${Math.round(r.finishedAt - imagesStarted)} ms from the build start, ${after >= 0 ? `${after} ms after` : `${-after} ms before`} the pages were written`);
+          logger.info(
+            `preview images: ${r.images.length} (${r.rendered} rendered, ${r.images.length - r.rendered} cached) in ${Math.round(r.finishedAt - imagesStarted)} ms from the build start, ${after >= 0 ? `${after} ms after` : `${-after} ms before`} the pages were written`,
+          );
         });
         const [indexed] = await Promise.all([search, copied]);
-        logger.info(indexed ? searchIndexLine(indexed) : 'search index: left to src/cli/search-index.ts (FAULTLINE_SEARCH_INDEX=separate)');
+        logger.info(
+          indexed
+            ? searchIndexLine(indexed)
+            : 'search index: left to src/cli/search-index.ts (FAULTLINE_SEARCH_INDEX=separate)',
+        );
         logger.info(`post-build done in ${Math.round(performance.now() - started)} ms`);
       },
     },

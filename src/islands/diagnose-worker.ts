@@ -48,7 +48,13 @@ async function run(req: WorkerRequest, url: string) {
   } else if (req.type === 'file') {
     const file = req.file;
     total = file.size;
-    const ranges: [number, number][] = file.size > FULL_SCAN_LIMIT ? [[0, HEAD_TAIL], [file.size - HEAD_TAIL, file.size]] : [[0, file.size]];
+    const ranges: [number, number][] =
+      file.size > FULL_SCAN_LIMIT
+        ? [
+            [0, HEAD_TAIL],
+            [file.size - HEAD_TAIL, file.size],
+          ]
+        : [[0, file.size]];
     mode = ranges.length > 1 ? 'head-tail' : 'full';
     // UTF-16 (a byte-order mark, or zero bytes between letters) is decoded as such
     const decoder = new TextDecoder(sniffEncoding(new Uint8Array(await file.slice(0, 4).arrayBuffer())));

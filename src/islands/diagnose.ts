@@ -7,7 +7,6 @@ import type { Candidate, Diagnosis, MatchedLine } from '../lib/diagnose/match.ts
 import { confidenceText, logVersionsText, sharedLead, versionNoteText } from '../lib/diagnose/shared.ts';
 import type { WorkerRequest } from './diagnose-worker.ts';
 
-
 type ResultMessage = {
   type: 'result';
   diagnosis: Diagnosis;
@@ -18,7 +17,8 @@ type ResultMessage = {
   informative?: string;
   labels: Record<string, string>;
 };
-type WorkerMessage = ResultMessage | { type: 'progress'; done: number; total: number } | { type: 'error'; message: string };
+type WorkerMessage =
+  ResultMessage | { type: 'progress'; done: number; total: number } | { type: 'error'; message: string };
 
 /**
  * A paste this long never enters the text box: a browser takes seconds per megabyte to lay out
@@ -29,7 +29,11 @@ const LARGE_PASTE = 256 * 1024;
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   node.append(...children);
@@ -57,7 +61,14 @@ function lineView(line: MatchedLine): HTMLElement {
   return el(
     'li',
     { class: line.kind === 'cue' ? 'line cue' : 'line' },
-    el('span', { class: 'ln', title: line.kind === 'cue' ? 'Context that points at this entry' : `Matched ${line.symptom ?? 'a pattern'}` }, `L${line.n}`),
+    el(
+      'span',
+      {
+        class: 'ln',
+        title: line.kind === 'cue' ? 'Context that points at this entry' : `Matched ${line.symptom ?? 'a pattern'}`,
+      },
+      `L${line.n}`,
+    ),
     code,
   );
 }
@@ -125,7 +136,8 @@ class FlDiagnose extends HTMLElement {
       // storage switched off: nothing can have been handed over
     }
     if (handed) {
-      if (handed.length >= LARGE_PASTE) this.#large(new File([handed], 'handed-over log', { type: 'text/plain' }), 'The handed-over log');
+      if (handed.length >= LARGE_PASTE)
+        this.#large(new File([handed], 'handed-over log', { type: 'text/plain' }), 'The handed-over log');
       else {
         textarea.value = handed;
         this.#post({ type: 'text', text: handed });
@@ -233,7 +245,10 @@ class FlDiagnose extends HTMLElement {
     const status = this.querySelector<HTMLElement>('[data-status]')!;
     const { top, bottom } = status.getBoundingClientRect();
     if (top >= 0 && bottom <= innerHeight - 120) return;
-    status.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    status.scrollIntoView({
+      block: 'start',
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
   }
 
   #render(msg: ResultMessage) {
@@ -253,20 +268,46 @@ class FlDiagnose extends HTMLElement {
       const item = el('li', { class: 'empty' });
       item.append(el('p', {}, 'No entry explains these lines yet.'));
       if (msg.informative) {
-        const search = el('a', { href: `${this.dataset.search}?q=${encodeURIComponent(msg.informative)}` }, 'Search the encyclopedia for it');
-        item.append(el('p', {}, 'The most telling line, with numbers and paths removed:'), el('pre', {}, el('code', {}, msg.informative)), el('p', {}, search));
+        const search = el(
+          'a',
+          { href: `${this.dataset.search}?q=${encodeURIComponent(msg.informative)}` },
+          'Search the encyclopedia for it',
+        );
+        item.append(
+          el('p', {}, 'The most telling line, with numbers and paths removed:'),
+          el('pre', {}, el('code', {}, msg.informative)),
+          el('p', {}, search),
+        );
       }
       list.append(item);
       return;
     }
-    this.#status(`${d.candidates.length} ${d.candidates.length === 1 ? 'entry matches' : 'entries match'}. ${lines} ${scope}`.trim());
+    this.#status(
+      `${d.candidates.length} ${d.candidates.length === 1 ? 'entry matches' : 'entries match'}. ${lines} ${scope}`.trim(),
+    );
     if (d.summary) list.append(el('li', { class: 'summary' }, el('p', {}, d.summary)));
-    if (d.versions?.length) list.append(el('li', { class: 'summary versions' }, el('p', {}, logVersionsText(d.versions))));
+    if (d.versions?.length)
+      list.append(el('li', { class: 'summary versions' }, el('p', {}, logVersionsText(d.versions))));
     if (d.shared) {
       const { label, url } = d.shared;
-      list.append(el('li', { class: 'summary' }, el('p', {}, `${sharedLead(d.shared)} `, el('a', { href: url }, `How to tell them apart: ${label}`), '.')));
+      list.append(
+        el(
+          'li',
+          { class: 'summary' },
+          el('p', {}, `${sharedLead(d.shared)} `, el('a', { href: url }, `How to tell them apart: ${label}`), '.'),
+        ),
+      );
     }
-    d.candidates.slice(0, Number(this.dataset.top ?? 8)).forEach((c, i) => list.append(this.#card(c, i, msg.labels, d.shared?.tied.find((t) => t.id === c.id))));
+    d.candidates.slice(0, Number(this.dataset.top ?? 8)).forEach((c, i) =>
+      list.append(
+        this.#card(
+          c,
+          i,
+          msg.labels,
+          d.shared?.tied.find((t) => t.id === c.id),
+        ),
+      ),
+    );
   }
 
   /** One result; `tied`, when the candidate is one of several that tie on one symptom. */
@@ -279,11 +320,35 @@ class FlDiagnose extends HTMLElement {
       el('a', { href: c.url }, c.title),
       el('span', { class: 'id' }, c.id),
     );
-    const meter = el('meter', { min: '0', max: '1', value: String(c.score), 'aria-label': `Score ${Math.round(c.score * 100)} of 100` });
-    const score = el('p', { class: 'score' }, meter, ` ${Math.round(c.score * 100)} `, el('span', { class: 'confidence', 'data-confidence': c.confidence }, confidenceText(c.confidence)));
-    const tell = tied?.tellApart ? el('p', { class: 'tell' }, el('strong', {}, 'Tell it apart: '), ...inlineCode(tied.tellApart)) : '';
-    const versions = c.versions?.length ? el('p', { class: 'version-note' }, `${c.versions.map(versionNoteText).join('; ')}.`.replace(/^./, (x) => x.toUpperCase())) : '';
-    const why = el('p', { class: 'why' }, c.initiating ? 'Failed first. ' : c.collateral ? 'Collateral of another failure. ' : '', 'Matched: ');
+    const meter = el('meter', {
+      min: '0',
+      max: '1',
+      value: String(c.score),
+      'aria-label': `Score ${Math.round(c.score * 100)} of 100`,
+    });
+    const score = el(
+      'p',
+      { class: 'score' },
+      meter,
+      ` ${Math.round(c.score * 100)} `,
+      el('span', { class: 'confidence', 'data-confidence': c.confidence }, confidenceText(c.confidence)),
+    );
+    const tell = tied?.tellApart
+      ? el('p', { class: 'tell' }, el('strong', {}, 'Tell it apart: '), ...inlineCode(tied.tellApart))
+      : '';
+    const versions = c.versions?.length
+      ? el(
+          'p',
+          { class: 'version-note' },
+          `${c.versions.map(versionNoteText).join('; ')}.`.replace(/^./, (x) => x.toUpperCase()),
+        )
+      : '';
+    const why = el(
+      'p',
+      { class: 'why' },
+      c.initiating ? 'Failed first. ' : c.collateral ? 'Collateral of another failure. ' : '',
+      'Matched: ',
+    );
     c.symptoms.forEach((s, k) => {
       if (k) why.append(', ');
       // a known issue's page has no symptom table: its signature is the whole match

@@ -35,7 +35,9 @@ class FlTabs extends HTMLElement {
       tab.addEventListener('click', () => select(i));
       tab.addEventListener('keydown', (event) => {
         const last = tabs.length - 1;
-        const next = { ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last }[event.key];
+        const next = { ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last }[
+          event.key
+        ];
         if (next === undefined) return;
         event.preventDefault();
         select(next, true);
@@ -107,7 +109,12 @@ function requestPagefind() {
   // Pagefind names its WebAssembly after the pages' language, lower-cased (en-GB: wasm.en-gb);
   // a language it has no stemmer for gets wasm.unknown, and this preload then goes unused
   const language = document.documentElement.lang.toLowerCase() || 'unknown';
-  const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: `${base}pagefind/wasm.${language}.pagefind` });
+  const link = Object.assign(document.createElement('link'), {
+    rel: 'preload',
+    as: 'fetch',
+    crossOrigin: 'anonymous',
+    href: `${base}pagefind/wasm.${language}.pagefind`,
+  });
   document.head.append(link);
   void import(/* @vite-ignore */ `${base}pagefind/pagefind.js`).catch(() => undefined);
 }
@@ -124,7 +131,9 @@ function openSearch() {
   }
   if (!controller) {
     requestPagefind();
-    controller = loadSearch().then(({ SearchController }) => new SearchController(dialog.querySelector<HTMLElement>('[data-search-panel]')!));
+    controller = loadSearch().then(
+      ({ SearchController }) => new SearchController(dialog.querySelector<HTMLElement>('[data-search-panel]')!),
+    );
   }
   void controller.then((c) => c.focus());
 }
@@ -143,7 +152,9 @@ if (dialog && opener) {
     if (event.target === dialog) dialog.close();
   });
   document.addEventListener('keydown', (event) => {
-    const typing = event.target instanceof HTMLElement && (event.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName));
+    const typing =
+      event.target instanceof HTMLElement &&
+      (event.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName));
     if ((event.key === 'k' && (event.metaKey || event.ctrlKey)) || (event.key === '/' && !typing)) {
       event.preventDefault();
       openSearch();
@@ -187,7 +198,8 @@ async function copy(text: string, done: string) {
   }
 }
 
-const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href.split('#')[0]!;
+const canonical =
+  document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? location.href.split('#')[0]!;
 
 // Anchor links next to headings, symptom rows and questions: a click keeps its normal jump and
 // also copies the section's permanent link.
@@ -207,7 +219,8 @@ if (ticket && 'clipboard' in navigator) {
     const d = ticket.dataset;
     // The section the reader last linked to (the URL fragment), if it names one on this page.
     const target = location.hash ? document.getElementById(decodeUrlPart(location.hash.slice(1))) : null;
-    const heading = (target?.closest('h2, h3') ?? target?.querySelector('h2, h3') ?? target)?.cloneNode(true) as HTMLElement | undefined;
+    const heading = (target?.closest('h2, h3') ?? target?.querySelector('h2, h3') ?? target)?.cloneNode(true) as
+      HTMLElement | undefined;
     heading?.querySelectorAll('.anchor-link, .row-anchor').forEach((n) => n.remove());
     const title = heading?.textContent?.replace(/\s+/g, ' ').trim();
     const text = ticketSnippet(button.dataset.ticketFormat as TicketFormat, {

@@ -5,7 +5,19 @@
  */
 import { handOffLog } from './handoff.ts';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
-import { queryWords, rankByWords, searchDelay, searchTerms, suggestQuery, TYPING_PAUSE_MS, unmatchedWords, variantsOf, vocabularyWords, wordListPart, type WordHit } from '../lib/search-terms.ts';
+import {
+  queryWords,
+  rankByWords,
+  searchDelay,
+  searchTerms,
+  suggestQuery,
+  TYPING_PAUSE_MS,
+  unmatchedWords,
+  variantsOf,
+  vocabularyWords,
+  wordListPart,
+  type WordHit,
+} from '../lib/search-terms.ts';
 import variants from '../../content/search-variants.json';
 
 interface ResultData {
@@ -110,7 +122,11 @@ export function isLog(text: string): boolean {
   return text.includes('\n') || text.trim().length > LOG_LENGTH;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]) {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   node.append(...children);
@@ -187,7 +203,16 @@ export class SearchController {
   /** The facet whose values are shown under the filter bar. */
   #open: string | undefined;
   /** The shown query's results not on screen yet, and what its status line says of them. */
-  #more: { rest: PagefindResult[]; total: number; shown: number; query: string; leftOut: string[]; corrected: string | undefined } | undefined;
+  #more:
+    | {
+        rest: PagefindResult[];
+        total: number;
+        shown: number;
+        query: string;
+        leftOut: string[];
+        corrected: string | undefined;
+      }
+    | undefined;
 
   constructor(root: HTMLElement) {
     this.#root = root;
@@ -334,7 +359,8 @@ export class SearchController {
     try {
       pf = await loadPagefind(this.#base);
     } catch {
-      this.#status.textContent = 'The search index is missing. Run "npm run build" once; "npm run dev" then serves the index of the last build.';
+      this.#status.textContent =
+        'The search index is missing. Run "npm run build" once; "npm run dev" then serves the index of the last build.';
       return;
     }
     // a query typed or pasted while Pagefind loaded supersedes the run before it (the one that
@@ -406,12 +432,29 @@ export class SearchController {
     }
     const data = exactFirst(await Promise.all(results.slice(0, MAX_RESULTS).map((r) => r.data())), query);
     if (seq !== this.#seq) return;
-    this.#more = { rest: results.slice(MAX_RESULTS), total: results.length, shown: data.length, query, leftOut, corrected };
+    this.#more = {
+      rest: results.slice(MAX_RESULTS),
+      total: results.length,
+      shown: data.length,
+      query,
+      leftOut,
+      corrected,
+    };
     this.#render(data);
     this.#suggestBox.hidden = true;
     // Pagefind matches what it can of a misspelt word, so a word that none of the first results
     // holds counts as not found
-    if (query && !corrected && (!data.length || leftOut.length || unmatchedWords(query, data.map((d) => d.content)).length)) void this.#suggest(query, seq);
+    if (
+      query &&
+      !corrected &&
+      (!data.length ||
+        leftOut.length ||
+        unmatchedWords(
+          query,
+          data.map((d) => d.content),
+        ).length)
+    )
+      void this.#suggest(query, seq);
     if (this.#countsWanted) {
       // the chips' counts come with this search, or, when a facet was first opened while it
       // ran, from one more that names the chip facets
@@ -441,7 +484,10 @@ export class SearchController {
           best.set(r.id, Math.max(best.get(r.id) ?? 0, r.score * scale));
         }
       }
-      hits.set(word, [...best].map(([id, score]) => ({ id, score })));
+      hits.set(
+        word,
+        [...best].map(([id, score]) => ({ id, score })),
+      );
     }
     return { hits, results, ...rankByWords(hits) };
   }
@@ -458,7 +504,13 @@ export class SearchController {
         if (!list) {
           list = fetch(`${this.#base}api/v1/words/${part}.json`)
             // a letter no site word starts with has no file: it adds no word
-            .then((r) => (r.ok ? (r.json() as Promise<{ words: string[] }>).then((j) => j.words) : r.status === 404 ? [] : Promise.reject(new Error(String(r.status)))))
+            .then((r) =>
+              r.ok
+                ? (r.json() as Promise<{ words: string[] }>).then((j) => j.words)
+                : r.status === 404
+                  ? []
+                  : Promise.reject(new Error(String(r.status))),
+            )
             .catch((error: unknown) => {
               this.#vocabulary.delete(part); // tried again by the next query
               throw error;
@@ -479,7 +531,10 @@ export class SearchController {
   /** The chips' counts from a search that named the chip facets. */
   async #countsOf(pf: Pagefind, terms: string | null, search: PagefindSearch | null): Promise<Counts> {
     // without words, every entry is a result before the chips filter them
-    return { all: terms ? (search?.totalFilters ?? {}) : await this.#countsOverAll(pf), current: search?.filters ?? {} };
+    return {
+      all: terms ? (search?.totalFilters ?? {}) : await this.#countsOverAll(pf),
+      current: search?.filters ?? {},
+    };
   }
 
   /** The chips' counts for `terms` and `filters`, as the results' search gives them once counting. */
@@ -527,7 +582,10 @@ export class SearchController {
       for (const { key } of FACETS) {
         const values = new Map<string, Set<string>>();
         for (const value of Object.keys(overAll[key] ?? {})) {
-          values.set(value, new Set((await pf.search(null, { filters: { [key]: [value] } }))?.results.map((r) => r.id)));
+          values.set(
+            value,
+            new Set((await pf.search(null, { filters: { [key]: [value] } }))?.results.map((r) => r.id)),
+          );
         }
         out.set(key, values);
       }
@@ -598,7 +656,11 @@ export class SearchController {
     const chosen: Node[] = [];
     for (const facet of FACETS) {
       const open = this.#open === facet.key;
-      const toggle = el('button', { type: 'button', class: 'facet-toggle', 'aria-expanded': String(open), 'data-facet-toggle': facet.key }, facet.label);
+      const toggle = el(
+        'button',
+        { type: 'button', class: 'facet-toggle', 'aria-expanded': String(open), 'data-facet-toggle': facet.key },
+        facet.label,
+      );
       if (open) toggle.setAttribute('aria-controls', panelId);
       toggle.addEventListener('click', () => void this.#toggleFacet(facet.key));
       bar.push(toggle);
@@ -620,7 +682,15 @@ export class SearchController {
         const values = Object.keys(counts.all[facet.key] ?? {})
           .filter((v) => !counts.current || (counts.all[facet.key]?.[v] ?? 0) > 0 || selected?.has(v))
           .sort();
-        for (const value of values) panel.append(chip(facet.key, value, selected?.has(value) ?? false, (counts.current ?? counts.all)[facet.key]?.[value] ?? 0));
+        for (const value of values)
+          panel.append(
+            chip(
+              facet.key,
+              value,
+              selected?.has(value) ?? false,
+              (counts.current ?? counts.all)[facet.key]?.[value] ?? 0,
+            ),
+          );
         if (!values.length) panel.append(el('span', { class: 'muted' }, 'No value to choose for these results.'));
       }
       nodes.push(panel);
@@ -635,18 +705,26 @@ export class SearchController {
     if (!refocus || !this.#filtersBox.isConnected) return;
     // a chip cleared to a value no result carries, or a chosen value removed, is gone: the
     // reader goes to the facet's button, or back to the box
-    const again = this.#filtersBox.querySelector<HTMLElement>(refocus) ?? this.#filtersBox.querySelector<HTMLElement>(`[data-facet-toggle="${focused!.dataset.facet}"]`) ?? this.#input;
+    const again =
+      this.#filtersBox.querySelector<HTMLElement>(refocus) ??
+      this.#filtersBox.querySelector<HTMLElement>(`[data-facet-toggle="${focused!.dataset.facet}"]`) ??
+      this.#input;
     again.focus();
   }
 
   #statusText() {
     const { total, shown, query, leftOut, corrected } = this.#more!;
-    if (corrected) return `Showing results for “${corrected}”. ${total} ${total === 1 ? 'entry' : 'entries'}${total > shown ? `, showing the first ${shown}` : ''}.`;
-    if (!total) return `No entry matches “${query}”. Try fewer words, an error class such as OutOfMemoryError, or paste the whole log to diagnose it.`;
+    if (corrected)
+      return `Showing results for “${corrected}”. ${total} ${total === 1 ? 'entry' : 'entries'}${total > shown ? `, showing the first ${shown}` : ''}.`;
+    if (!total)
+      return `No entry matches “${query}”. Try fewer words, an error class such as OutOfMemoryError, or paste the whole log to diagnose it.`;
     const count = `${total} ${total === 1 ? 'entry' : 'entries'}${total > shown ? `, showing the first ${shown}` : ''}.`;
     if (!leftOut.length) return count;
     // a long pasted line can leave out many values: the first few say what happened
-    const named = leftOut.slice(0, 6).map((w) => `“${w}”`).join(' ');
+    const named = leftOut
+      .slice(0, 6)
+      .map((w) => `“${w}”`)
+      .join(' ');
     const rest = leftOut.length > 6 ? ` and ${leftOut.length - 6} more` : '';
     return `No entry holds every word; left out: ${named}${rest}. ${count}`;
   }
@@ -662,7 +740,19 @@ export class SearchController {
     const subs = d.sub_results.filter((s) => s.url.includes('#')).slice(0, 3);
     const li = el('li', { class: 'result' }, main);
     if (subs.length) {
-      li.append(el('ul', { class: 'sub' }, ...subs.map((s) => el('li', {}, el('a', { class: 'hit', href: s.url }, el('span', { class: 'title' }, s.title), excerptNode(s.excerpt))))));
+      li.append(
+        el(
+          'ul',
+          { class: 'sub' },
+          ...subs.map((s) =>
+            el(
+              'li',
+              {},
+              el('a', { class: 'hit', href: s.url }, el('span', { class: 'title' }, s.title), excerptNode(s.excerpt)),
+            ),
+          ),
+        ),
+      );
     }
     return li;
   }

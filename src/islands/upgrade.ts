@@ -4,7 +4,11 @@
  * with the index of the range that holds it (`data-affected`); choosing two releases lists the
  * failures that start, stop or change (another range) between them, from that data alone, and puts the choice in the address (?from=…&to=…) to share.
  */
-const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]) => {
+const el = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+) => {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   node.append(...children);
@@ -38,7 +42,11 @@ class FlUpgrade extends HTMLElement {
     const result = this.querySelector<HTMLElement>('[data-result]')!;
     const items = [...document.querySelectorAll<HTMLElement>('[data-entries] [data-entry]')];
     // which of the entry's ranges holds a release, if any (`2.6.0:0 2.11.0:1`)
-    const range = (li: HTMLElement, v: string) => (li.dataset.affected ?? '').split(' ').find((x) => x.startsWith(`${v}:`))?.split(':')[1];
+    const range = (li: HTMLElement, v: string) =>
+      (li.dataset.affected ?? '')
+        .split(' ')
+        .find((x) => x.startsWith(`${v}:`))
+        ?.split(':')[1];
     const starts = items.filter((li) => range(li, to) && !range(li, from));
     const stops = items.filter((li) => range(li, from) && !range(li, to));
     const changes = items.filter((li) => range(li, from) && range(li, to) && range(li, from) !== range(li, to));

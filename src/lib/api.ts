@@ -5,7 +5,16 @@
 import type { Entry } from './content/validate.ts';
 import type { SiteIndex } from './indexes/site-index.ts';
 import { inlineToText } from './inline.ts';
-import { entryUrl, knownIssueShortUrl, knownIssueUrl, packageVersionsUrl, referenceHref, shortUrl, symptomAnchor, symptomUrl } from './urls.ts';
+import {
+  entryUrl,
+  knownIssueShortUrl,
+  knownIssueUrl,
+  packageVersionsUrl,
+  referenceHref,
+  shortUrl,
+  symptomAnchor,
+  symptomUrl,
+} from './urls.ts';
 import type { KnownIssue } from './schema/known-issue.ts';
 
 export function toApiEntry(e: Entry, site: SiteIndex) {

@@ -30,7 +30,12 @@ export function wantedWords(pathname: string): string {
 
 export function closestEntries(wanted: string, entries: readonly SlugRecord[], n = 3): SlugRecord[] {
   if (!wanted) return [];
-  const score = (e: SlugRecord) => Math.min(...[e.slug, ...e.aliases, e.id.toLowerCase()].map((name) => distance(wanted, name) / Math.max(wanted.length, name.length)));
+  const score = (e: SlugRecord) =>
+    Math.min(
+      ...[e.slug, ...e.aliases, e.id.toLowerCase()].map(
+        (name) => distance(wanted, name) / Math.max(wanted.length, name.length),
+      ),
+    );
   return entries
     .map((e) => ({ e, s: score(e) }))
     .filter((x) => x.s < 0.5)

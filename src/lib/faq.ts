@@ -18,7 +18,8 @@ export interface FaqItem {
   derived: boolean;
 }
 
-const list = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const list = (items: string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${text}</a>`;
 
 interface Scratch {
@@ -33,7 +34,12 @@ function scratchFor(site: SiteIndex): Scratch {
   let s = scratch.get(site);
   if (!s) {
     const position = new Map(site.entries.map((e, i) => [e, i]));
-    const positions = new Map([...site.symptomIndex].map(([id, item]) => [id, Int32Array.from(item.occurrences, (o) => position.get(o.entry)!)]));
+    const positions = new Map(
+      [...site.symptomIndex].map(([id, item]) => [
+        id,
+        Int32Array.from(item.occurrences, (o) => position.get(o.entry)!),
+      ]),
+    );
     s = { position, positions, count: new Int32Array(site.entries.length), first: new Int32Array(site.entries.length) };
     scratch.set(site, s);
   }
@@ -41,7 +47,12 @@ function scratchFor(site: SiteIndex): Scratch {
 }
 
 export function buildFaq(entry: Entry, site: SiteIndex): FaqItem[] {
-  const items: FaqItem[] = entry.faq.map((f) => ({ id: `faq-${slugify(f.q)}`, q: f.q, a: renderInline(f.a), derived: false }));
+  const items: FaqItem[] = entry.faq.map((f) => ({
+    id: `faq-${slugify(f.q)}`,
+    q: f.q,
+    a: renderInline(f.a),
+    derived: false,
+  }));
   const add = (q: string, a: string) => {
     const id = `faq-${slugify(q)}`;
     if (!items.some((i) => i.id === id)) items.push({ id, q, a, derived: true });
@@ -79,13 +90,18 @@ export function buildFaq(entry: Entry, site: SiteIndex): FaqItem[] {
     }
     if (showing.some((i) => i !== self)) shared.add(ref.symptom);
   });
-  const top = firstK(touched, 6, (a, b) => count[b]! - count[a]! || a - b).map((i) => ({ e: site.entries[i]!, symptom: entry.symptoms[first[i]!]!.symptom }));
+  const top = firstK(touched, 6, (a, b) => count[b]! - count[a]! || a - b).map((i) => ({
+    e: site.entries[i]!,
+    symptom: entry.symptoms[first[i]!]!.symptom,
+  }));
   for (const i of touched) count[i] = 0;
   if (top.length) {
     const symptomLinks = entry.symptoms
       .filter((s) => shared.has(s.symptom))
       .map((s) => link(symptomUrl(s.symptom), escapeHtml(site.symptomById.get(s.symptom)?.label ?? s.symptom)));
-    const names = top.map((o) => link(`${entryUrl(o.e.slug)}#${symptomAnchor(o.symptom)}`, `${escapeHtml(o.e.id)} ${escapeHtml(o.e.title)}`));
+    const names = top.map((o) =>
+      link(`${entryUrl(o.e.slug)}#${symptomAnchor(o.symptom)}`, `${escapeHtml(o.e.id)} ${escapeHtml(o.e.title)}`),
+    );
     add(
       'What else produces the same symptoms?',
       `${list(names)}${touched.length > 6 ? `, among ${touched.length} entries` : ''}. The tell-apart column of the symptom table above says how to rule this cause in or out; the differential pages for ${list(symptomLinks)} compare every cause side by side.`,
@@ -94,7 +110,9 @@ export function buildFaq(entry: Entry, site: SiteIndex): FaqItem[] {
 
   const stages = entry.stage.map((s) => stageLabel(s).toLowerCase());
   add(
-    entry.stage.includes('inference') ? 'Does it also happen at inference time?' : 'Does it happen at inference time too?',
+    entry.stage.includes('inference')
+      ? 'Does it also happen at inference time?'
+      : 'Does it happen at inference time too?',
     entry.stage.includes('inference')
       ? `Yes. This entry covers ${list(stages)}, with ${list(entry.frameworks.map(frameworkLabel))}.`
       : `This entry is recorded for ${list(stages)} only, with ${list(entry.frameworks.map(frameworkLabel))}.`,

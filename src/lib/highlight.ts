@@ -38,8 +38,18 @@ export async function highlight(code: string, lang: string): Promise<string> {
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   ready ??= (async () => {
-    const [shiki, { createJavaScriptRegexEngine }] = await Promise.all([import('shiki'), import('shiki/engine/javascript')]);
-    return { shiki, h: await shiki.createHighlighter({ themes: Object.values(THEMES), langs: [...LANGS], engine: createJavaScriptRegexEngine() }) };
+    const [shiki, { createJavaScriptRegexEngine }] = await Promise.all([
+      import('shiki'),
+      import('shiki/engine/javascript'),
+    ]);
+    return {
+      shiki,
+      h: await shiki.createHighlighter({
+        themes: Object.values(THEMES),
+        langs: [...LANGS],
+        engine: createJavaScriptRegexEngine(),
+      }),
+    };
   })();
   const { shiki, h } = await ready;
   const html = h.codeToHtml(code, {
@@ -49,7 +59,15 @@ export async function highlight(code: string, lang: string): Promise<string> {
     defaultColor: 'light',
     // one class for every highlighted block, so one set of styles (and the dark-mode switch)
     // applies, and a block that scrolls can be reached with the keyboard
-    transformers: [{ pre: (node) => void ((node.properties.class = `astro-code ${String(node.properties.class ?? '')}`), (node.properties.tabindex = '0')) }],
+    transformers: [
+      {
+        pre: (node) =>
+          void (
+            (node.properties.class = `astro-code ${String(node.properties.class ?? '')}`),
+            (node.properties.tabindex = '0')
+          ),
+      },
+    ],
   });
   cache.set(key, html);
   return html;
@@ -75,5 +93,10 @@ export async function highlightCodeBlocks(html: string): Promise<string> {
 
 /** The fenced code blocks of rendered Markdown: where each is, its language and its code. */
 function codeBlocksOf(html: string): { start: number; end: number; lang: string; code: string }[] {
-  return [...html.matchAll(/<pre><code(?: class="language-([^"]+)")?>([\s\S]*?)<\/code><\/pre>/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, lang: m[1] ?? 'text', code: unescapeHtml(m[2]!).replace(/\n$/, '') }));
+  return [...html.matchAll(/<pre><code(?: class="language-([^"]+)")?>([\s\S]*?)<\/code><\/pre>/g)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    lang: m[1] ?? 'text',
+    code: unescapeHtml(m[2]!).replace(/\n$/, ''),
+  }));
 }

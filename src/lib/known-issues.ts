@@ -23,7 +23,9 @@ export function signatureLines(issue: Pick<KnownIssue, 'signature' | 'logs'>, ma
 
 /** "transformers >=4.46.0,<4.46.1 (fixed in 4.46.1)" for each affected range. */
 export function affectedText(issue: Pick<KnownIssue, 'versions'>, name: (id: string) => string = (id) => id): string {
-  return issue.versions.affected.map((a) => `${name(a.package)} ${a.range}${a.fixedIn ? ` (fixed in ${a.fixedIn})` : ''}`).join('; ');
+  return issue.versions.affected
+    .map((a) => `${name(a.package)} ${a.range}${a.fixedIn ? ` (fixed in ${a.fixedIn})` : ''}`)
+    .join('; ');
 }
 
 /** The release that fixed the issue in a package, the newest when several ranges name one. */

@@ -24,9 +24,11 @@ export function readablePattern(source: string): string {
   s = s.replace(/\\(.)/g, (_, c: string) => `\u0000${parked.push(c) - 1}\u0000`);
   // "(a|b)" → "a or b" for simple alternations; optional groups "(x)?" → "[x]"
   // innermost groups first, until none is left
-  for (let before = ''; before !== s; ) {
+  for (let before = ''; before !== s;) {
     before = s;
-    s = s.replace(/\(([^()|]+(?:\|[^()|]+)+)\)(\??)/g, (_, alts: string, opt: string) => (opt ? `[${alts.split('|').join(' or ')}]` : alts.split('|').join(' or ')));
+    s = s.replace(/\(([^()|]+(?:\|[^()|]+)+)\)(\??)/g, (_, alts: string, opt: string) =>
+      opt ? `[${alts.split('|').join(' or ')}]` : alts.split('|').join(' or '),
+    );
     s = s.replace(/\(([^()]*)\)\?/g, '[$1]');
     if (before === s) s = s.replace(/\(([^()]*)\)(?!\?)/, '$1');
   }

@@ -8,7 +8,19 @@
  * redirect.
  */
 import type { Entry } from './content/validate.ts';
-import { entriesFolderUrl, entryUrl, homeUrl, knownIssueShortFolderUrl, knownIssueShortUrl, knownIssuesIndexUrl, knownIssueUrl, shortLinksFolderUrl, shortUrl, tagListedUrl, tagUrl } from './urls.ts';
+import {
+  entriesFolderUrl,
+  entryUrl,
+  homeUrl,
+  knownIssueShortFolderUrl,
+  knownIssueShortUrl,
+  knownIssuesIndexUrl,
+  knownIssueUrl,
+  shortLinksFolderUrl,
+  shortUrl,
+  tagListedUrl,
+  tagUrl,
+} from './urls.ts';
 import type { KnownIssue } from './schema/known-issue.ts';
 import { tagCounts, tagHasPage } from './indexes/site-index.ts';
 import { compareText } from './order.ts';
@@ -39,14 +51,20 @@ export function resolveEntry(entry: Entry, byId: ReadonlyMap<string, Entry>): En
  * published once (a tag that never had a page has no old links to keep alive, and writing a
  * redirect page for each would be thousands of files in a large collection).
  */
-export function buildRedirects(all: readonly Entry[], published: ReadonlySet<string> = new Set(), knownIssues: readonly Pick<KnownIssue, 'id' | 'slug'>[] = []): Redirect[] {
+export function buildRedirects(
+  all: readonly Entry[],
+  published: ReadonlySet<string> = new Set(),
+  knownIssues: readonly Pick<KnownIssue, 'id' | 'slug'>[] = [],
+): Redirect[] {
   const byId = new Map(all.map((e) => [e.id, e]));
   const out: Redirect[] = [
     { from: entriesFolderUrl(), to: homeUrl(), kind: 'folder', id: 'Entries' },
     { from: shortLinksFolderUrl(), to: homeUrl(), kind: 'folder', id: 'Short links' },
   ];
-  if (knownIssues.length) out.push({ from: knownIssueShortFolderUrl(), to: knownIssuesIndexUrl(), kind: 'folder', id: 'Known issues' });
-  for (const k of knownIssues) out.push({ from: knownIssueShortUrl(k.id), to: knownIssueUrl(k.slug), kind: 'short', id: k.id });
+  if (knownIssues.length)
+    out.push({ from: knownIssueShortFolderUrl(), to: knownIssuesIndexUrl(), kind: 'folder', id: 'Known issues' });
+  for (const k of knownIssues)
+    out.push({ from: knownIssueShortUrl(k.id), to: knownIssueUrl(k.slug), kind: 'short', id: k.id });
   for (const e of all) {
     const target = entryUrl(resolveEntry(e, byId).slug);
     out.push({ from: shortUrl(e.id), to: target, kind: 'short', id: e.id });
@@ -55,7 +73,8 @@ export function buildRedirects(all: readonly Entry[], published: ReadonlySet<str
     if (e.status === 'merged') out.push({ from: entryUrl(e.slug), to: target, kind: 'merged', id: e.id });
   }
   for (const [tag, n] of tagCounts(all)) {
-    if (!tagHasPage(n) && published.has(tagUrl(tag))) out.push({ from: tagUrl(tag), to: tagListedUrl(tag), kind: 'tag', id: tag });
+    if (!tagHasPage(n) && published.has(tagUrl(tag)))
+      out.push({ from: tagUrl(tag), to: tagListedUrl(tag), kind: 'tag', id: tag });
   }
   return out.sort((a, b) => compareText(a.from, b.from));
 }

@@ -8,7 +8,34 @@
  */
 import { distance } from 'fastest-levenshtein';
 
-const FUNCTION_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'by', 'for', 'from', 'if', 'in', 'is', 'it', 'its', 'of', 'on', 'or', 'so', 'that', 'the', 'then', 'this', 'to', 'when', 'which', 'with']);
+const FUNCTION_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'by',
+  'for',
+  'from',
+  'if',
+  'in',
+  'is',
+  'it',
+  'its',
+  'of',
+  'on',
+  'or',
+  'so',
+  'that',
+  'the',
+  'then',
+  'this',
+  'to',
+  'when',
+  'which',
+  'with',
+]);
 
 /** The word as a function word would be typed: any case, maybe ending a clause ("device, on"). */
 const bare = (word: string) => word.toLowerCase().replace(/[,.;:!?]+$/, '');
@@ -32,11 +59,89 @@ export function searchTerms(query: string): string {
  * rare word would otherwise weigh the most.
  */
 const FILLER = new Set([
-  'about', 'after', 'again', 'all', 'also', 'always', 'am', 'any', 'anyone', 'be', 'been', 'before', 'being', 'but', 'can', 'cannot', 'could', 'did',
-  'do', 'does', 'doing', 'during', 'each', 'even', 'every', 'get', 'gets', 'getting', 'got', 'had', 'happen', 'happened', 'happening', 'happens', 'has',
-  'have', 'having', 'help', 'how', 'i', 'im', 'into', 'just', 'me', 'my', 'occur', 'occurred', 'occurring', 'occurs', 'only', 'our', 'please', 'quite',
-  'really', 'seems', 'should', 'some', 'something', 'still', 'than', 'their', 'them', 'there', 'these', 'they', 'those', 'throw', 'throwing', 'throws',
-  'thrown', 'very', 'was', 'we', 'were', 'what', 'whats', 'where', 'while', 'why', 'will', 'would', 'you', 'your',
+  'about',
+  'after',
+  'again',
+  'all',
+  'also',
+  'always',
+  'am',
+  'any',
+  'anyone',
+  'be',
+  'been',
+  'before',
+  'being',
+  'but',
+  'can',
+  'cannot',
+  'could',
+  'did',
+  'do',
+  'does',
+  'doing',
+  'during',
+  'each',
+  'even',
+  'every',
+  'get',
+  'gets',
+  'getting',
+  'got',
+  'had',
+  'happen',
+  'happened',
+  'happening',
+  'happens',
+  'has',
+  'have',
+  'having',
+  'help',
+  'how',
+  'i',
+  'im',
+  'into',
+  'just',
+  'me',
+  'my',
+  'occur',
+  'occurred',
+  'occurring',
+  'occurs',
+  'only',
+  'our',
+  'please',
+  'quite',
+  'really',
+  'seems',
+  'should',
+  'some',
+  'something',
+  'still',
+  'than',
+  'their',
+  'them',
+  'there',
+  'these',
+  'they',
+  'those',
+  'throw',
+  'throwing',
+  'throws',
+  'thrown',
+  'very',
+  'was',
+  'we',
+  'were',
+  'what',
+  'whats',
+  'where',
+  'while',
+  'why',
+  'will',
+  'would',
+  'you',
+  'your',
 ]);
 
 /** Punctuation a word is typed with that no entry word holds: quotes, brackets, a clause's end, an exception's colon. */
@@ -55,10 +160,14 @@ export function queryWords(query: string): string[] {
     if (w && !out.includes(w) && !FUNCTION_WORDS.has(w) && !FILLER.has(w)) out.push(w);
   };
   for (const token of query.toLowerCase().split(/\s+/)) {
-    const word = token.replace(EDGES, '').replace(/[’']s$/, '').replace(/n[’']t$/, 'nt');
+    const word = token
+      .replace(EDGES, '')
+      .replace(/[’']s$/, '')
+      .replace(/n[’']t$/, 'nt');
     if (!word) continue;
     add(word);
-    if (/[./_:]/.test(word) && /\p{L}/u.test(word)) for (const part of word.split(/[./_:]+/)) if (part.length >= 2) add(part);
+    if (/[./_:]/.test(word) && /\p{L}/u.test(word))
+      for (const part of word.split(/[./_:]+/)) if (part.length >= 2) add(part);
   }
   return out;
 }

@@ -18,10 +18,25 @@ export interface TicketData {
 export function ticketSnippet(format: TicketFormat, d: TicketData): string {
   switch (format) {
     case 'markdown':
-      return [`**[${d.id}: ${d.title}](${d.permalink})**`, '', `> ${d.summary}`, ...(d.section ? ['', `Section: [${d.section.title}](${d.section.url})`] : [])].join('\n');
+      return [
+        `**[${d.id}: ${d.title}](${d.permalink})**`,
+        '',
+        `> ${d.summary}`,
+        ...(d.section ? ['', `Section: [${d.section.title}](${d.section.url})`] : []),
+      ].join('\n');
     case 'jira':
-      return [`*[${d.id}: ${d.title}|${d.permalink}]*`, '', `{quote}${d.summary}{quote}`, ...(d.section ? ['', `Section: [${d.section.title}|${d.section.url}]`] : [])].join('\n');
+      return [
+        `*[${d.id}: ${d.title}|${d.permalink}]*`,
+        '',
+        `{quote}${d.summary}{quote}`,
+        ...(d.section ? ['', `Section: [${d.section.title}|${d.section.url}]`] : []),
+      ].join('\n');
     case 'plain':
-      return [`${d.id}: ${d.title}`, d.permalink, d.summary, ...(d.section ? [`Section: ${d.section.title}: ${d.section.url}`] : [])].join('\n');
+      return [
+        `${d.id}: ${d.title}`,
+        d.permalink,
+        d.summary,
+        ...(d.section ? [`Section: ${d.section.title}: ${d.section.url}`] : []),
+      ].join('\n');
   }
 }

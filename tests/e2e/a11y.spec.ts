@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 
-const LOG = 'step 3\nTraceback (most recent call last):\n  File "train.py", line 9, in <module>\nRuntimeError: CUDA error: device-side assert triggered\n';
+const LOG =
+  'step 3\nTraceback (most recent call last):\n  File "train.py", line 9, in <module>\nRuntimeError: CUDA error: device-side assert triggered\n';
 
 // Each page type, brought into the state that matters (search open, diagnose with results).
 const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<void> }[] = [
@@ -15,7 +16,10 @@ const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<voi
   { name: 'known issues', path: '/known-issues/' },
   { name: 'known issue', path: '/known-issues/peft-modules-to-save-empty-deepspeed-zero3/' },
   // the upgrade pages of the six packages the versions issue names (torch's below, with a result)
-  ...['transformers', 'deepspeed', 'bitsandbytes', 'vllm', 'accelerate'].map((p) => ({ name: `${p} upgrade page`, path: `/versions/${p}/` })),
+  ...['transformers', 'deepspeed', 'bitsandbytes', 'vllm', 'accelerate'].map((p) => ({
+    name: `${p} upgrade page`,
+    path: `/versions/${p}/`,
+  })),
   {
     name: 'upgrade page',
     path: '/versions/torch/?from=2.5.0&to=2.6.0',
@@ -47,10 +51,13 @@ const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<voi
       // on a phone the outcome scrolls into view, smoothly: check the page once it has stopped
       // (mid-scroll, the sticky header half covers the Diagnose button, and axe measures the
       // part it can see)
-      await page.waitForFunction(() => new Promise<boolean>((done) => {
-        const y = scrollY;
-        setTimeout(() => done(scrollY === y), 150);
-      }));
+      await page.waitForFunction(
+        () =>
+          new Promise<boolean>((done) => {
+            const y = scrollY;
+            setTimeout(() => done(scrollY === y), 150);
+          }),
+      );
     },
   },
   { name: '404', path: '/entries/no-such-page/' },
@@ -70,8 +77,18 @@ for (const view of VIEWS) {
       test(`${p.name} has no WCAG 2.2 AA violations`, async ({ page, consoleMessages }) => {
         await page.goto(p.path);
         await p.prepare?.(page);
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-        expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+          .analyze();
+        expect(
+          violations.map(
+            (v) =>
+              `${v.id}: ${v.help} (${v.nodes.length}): ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join(' | ')}`,
+          ),
+        ).toEqual([]);
         if (p.name === '404') consoleMessages.length = 0; // the document's own 404 status
       });
     }
@@ -132,7 +149,9 @@ test('every page type runs under the Content-Security-Policy with no violation',
   expect(headers['permissions-policy']).toContain('camera=()');
   await page.addInitScript(() => {
     (window as unknown as { __csp: string[] }).__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   for (const p of PAGES.filter((x) => x.name !== '404')) {
     await page.goto(p.path);

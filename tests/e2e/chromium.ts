@@ -27,8 +27,10 @@ export function chromiumPath(): string | undefined {
     // no bundled browser either
   }
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('[e2e] Chromium not found; installing Debian\'s chromium package with apt-get');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    console.log("[e2e] Chromium not found; installing Debian's chromium package with apt-get");
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
     const installed = onPath();
     if (installed) return installed;
   }
@@ -40,4 +42,10 @@ export function chromiumPath(): string | undefined {
   );
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];

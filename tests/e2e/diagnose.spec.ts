@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { fillSessionStorage, test, expect } from './fixtures.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
-const teacherLog = readFileSync(`${root}content/examples/activation-distillation-memory/teacher-forward-oom.log`, 'utf8');
+const teacherLog = readFileSync(
+  `${root}content/examples/activation-distillation-memory/teacher-forward-oom.log`,
+  'utf8',
+);
 
 test('a pasted log ranks the expected entry first, with the matched line highlighted', async ({ page }) => {
   await page.goto('/diagnose/');
@@ -13,7 +16,10 @@ test('a pasted log ranks the expected entry first, with the matched line highlig
   await expect(first.getByRole('heading')).toContainText('MEM-003');
   await expect(first.locator('mark').first()).toHaveText(/CUDA out of memory|OutOfMemoryError|teacher/);
   await expect(first.locator('.ln').first()).toHaveText(/^L\d+$/);
-  await expect(first.getByRole('link', { name: 'CUDA out of memory' })).toHaveAttribute('href', '/entries/activation-distillation-memory/#symptom-cuda-oom');
+  await expect(first.getByRole('link', { name: 'CUDA out of memory' })).toHaveAttribute(
+    'href',
+    '/entries/activation-distillation-memory/#symptom-cuda-oom',
+  );
   await expect(first.locator('.rank')).toHaveText('1');
   // one context cue (the teacher) lifts it over the generic OOM entry: likely, not certain
   await expect(first.locator('.confidence')).toHaveText('medium confidence');
@@ -21,7 +27,11 @@ test('a pasted log ranks the expected entry first, with the matched line highlig
 
 test('a line only one entry explains is diagnosed with high confidence', async ({ page }) => {
   await page.goto('/diagnose/');
-  await page.getByLabel('Training log or error message').fill('RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the following reasons');
+  await page
+    .getByLabel('Training log or error message')
+    .fill(
+      'RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the following reasons',
+    );
   await page.getByRole('button', { name: 'Diagnose' }).click();
   const first = page.locator('.results > li.result').first();
   await expect(first.getByRole('heading')).toContainText('DIST-003');
@@ -54,7 +64,9 @@ test('a dropped file is diagnosed', async ({ page }) => {
 
 test('a chosen file is diagnosed', async ({ page }) => {
   await page.goto('/diagnose/');
-  await page.locator('#log-file').setInputFiles({ name: 'run.log', mimeType: 'text/plain', buffer: Buffer.from(teacherLog) });
+  await page
+    .locator('#log-file')
+    .setInputFiles({ name: 'run.log', mimeType: 'text/plain', buffer: Buffer.from(teacherLog) });
   await expect(page.locator('.results > li.result').first()).toContainText('MEM-003');
 });
 
@@ -74,7 +86,9 @@ test('a log containing HTML is rendered as text', async ({ page }) => {
     void d.dismiss();
   });
   await page.goto('/diagnose/');
-  await page.getByLabel('Training log or error message').fill('<img src=x onerror=alert(1)> RuntimeError: CUDA error: device-side assert triggered');
+  await page
+    .getByLabel('Training log or error message')
+    .fill('<img src=x onerror=alert(1)> RuntimeError: CUDA error: device-side assert triggered');
   await page.getByRole('button', { name: 'Diagnose' }).click();
   const line = page.locator('.results .line').first();
   await expect(line).toContainText('<img src=x onerror=alert(1)>');
@@ -90,12 +104,16 @@ test('no network request carries any part of the log', async ({ page }) => {
   await page.getByLabel('Training log or error message').fill(`${secret}\n${teacherLog}`);
   await page.getByRole('button', { name: 'Diagnose' }).click();
   await expect(page.locator('.results > li.result').first()).toBeVisible();
-  expect(seen.filter((s) => s.includes(secret) || s.includes('teacher_logits') || s.includes('OutOfMemoryError'))).toEqual([]);
+  expect(
+    seen.filter((s) => s.includes(secret) || s.includes('teacher_logits') || s.includes('OutOfMemoryError')),
+  ).toEqual([]);
 });
 
 test('a log that matches nothing says so and offers its most telling line', async ({ page }) => {
   await page.goto('/diagnose/');
-  await page.getByLabel('Training log or error message').fill('epoch 1 ok\nValueError: frobnicator 0x7fff out of range at /tmp/x.py\n');
+  await page
+    .getByLabel('Training log or error message')
+    .fill('epoch 1 ok\nValueError: frobnicator 0x7fff out of range at /tmp/x.py\n');
   await page.getByRole('button', { name: 'Diagnose' }).click();
   await expect(page.getByRole('status')).toContainText('No entry matches this log');
   await expect(page.locator('.results .empty code')).toHaveText('ValueError: frobnicator out of range at x.py');
@@ -103,13 +121,15 @@ test('a log that matches nothing says so and offers its most telling line', asyn
 
 test('a multi-rank log names the rank that failed first', async ({ page }) => {
   await page.goto('/diagnose/');
-  await page.getByLabel('Training log or error message').fill(
-    [
-      '[rank3]: RuntimeError: CUDA error: device-side assert triggered',
-      '[rank0]:[E1114 09:22:03.123456 1234 ProcessGroupNCCL.cpp:616] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600084 milliseconds before timing out.',
-      '[rank1]:[E1114 09:22:03.123456 1235 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600084 milliseconds before timing out.',
-    ].join('\n'),
-  );
+  await page
+    .getByLabel('Training log or error message')
+    .fill(
+      [
+        '[rank3]: RuntimeError: CUDA error: device-side assert triggered',
+        '[rank0]:[E1114 09:22:03.123456 1234 ProcessGroupNCCL.cpp:616] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600084 milliseconds before timing out.',
+        '[rank1]:[E1114 09:22:03.123456 1235 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600084 milliseconds before timing out.',
+      ].join('\n'),
+    );
   await page.getByRole('button', { name: 'Diagnose' }).click();
   await expect(page.locator('.results .summary')).toContainText('Rank 3 failed first');
   await expect(page.locator('.results > li.result').first()).toContainText('HW-002');
@@ -117,7 +137,9 @@ test('a multi-rank log names the rank that failed first', async ({ page }) => {
 
 test('an entry page hands a pasted log to diagnose without putting it in the URL', async ({ page }) => {
   await page.goto('/entries/activation-distillation-memory/');
-  await page.getByLabel('Not sure this is your failure? Paste your log.').fill('RuntimeError: CUDA error: device-side assert triggered');
+  await page
+    .getByLabel('Not sure this is your failure? Paste your log.')
+    .fill('RuntimeError: CUDA error: device-side assert triggered');
   await page.getByRole('button', { name: 'Diagnose in this browser' }).click();
   await expect(page).toHaveURL('/diagnose/');
   await expect(page.locator('.results > li.result').first()).toContainText('HW-002');
@@ -132,11 +154,16 @@ test('a large paste goes to the worker, not into the text box, and the page stay
     const text = `${'step 12000 loss 2.3141 lr 3.0e-4 grad_norm 0.81 tokens/s 51234\n'.repeat(320_000)}${tail}`;
     const data = new DataTransfer();
     data.setData('text/plain', text);
-    document.querySelector('textarea')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    document
+      .querySelector('textarea')!
+      .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, teacherLog);
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(box).toHaveValue('');
-  await expect(box).toHaveAttribute('placeholder', /^The pasted log \(\d+ MB\) is being read in this browser, in chunks\.$/);
+  await expect(box).toHaveAttribute(
+    'placeholder',
+    /^The pasted log \(\d+ MB\) is being read in this browser, in chunks\.$/,
+  );
   // the page answers while the worker reads: the box takes typing
   await box.pressSequentially('x');
   await expect(box).toHaveValue('x');
@@ -180,9 +207,15 @@ test('a log too large to hand over stays on the entry page, with a note on openi
   await expect(page).toHaveURL('/diagnose/');
 });
 
-test('a bare error line that many entries share says so and leads to the page that tells them apart', async ({ page }) => {
+test('a bare error line that many entries share says so and leads to the page that tells them apart', async ({
+  page,
+}) => {
   await page.goto('/diagnose/');
-  await page.getByLabel('Training log or error message').fill('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.2 GiB is free.');
+  await page
+    .getByLabel('Training log or error message')
+    .fill(
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.2 GiB is free.',
+    );
   await page.getByRole('button', { name: 'Diagnose' }).click();
   await expect(page.locator('[data-status]')).toContainText(/^\d+ entries match\. 1 line in \d+ ms\.$/);
   const note = page.locator('.results > li.summary');

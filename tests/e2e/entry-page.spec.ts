@@ -16,7 +16,9 @@ test.describe('the MEM-003 entry page', () => {
 
   test('renders every section in the designed order', async ({ page }) => {
     await page.goto(MEM003);
-    const headings = await page.locator('article h2').evaluateAll((hs) => hs.map((h) => h.firstChild?.textContent?.trim()));
+    const headings = await page
+      .locator('article h2')
+      .evaluateAll((hs) => hs.map((h) => h.firstChild?.textContent?.trim()));
     expect(headings).toEqual([
       'Quick answer',
       'Root cause and fix',
@@ -38,28 +40,47 @@ test.describe('the MEM-003 entry page', () => {
     await page.goto(MEM003);
     // a heading's name is its text alone: its self-link sits beside it, not inside it
     await expect(page.getByRole('heading', { name: 'Quick answer', exact: true })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Quick answer', exact: true }).locator('p').first()).toContainText("frozen teacher's forward pass still records an autograd graph");
+    await expect(page.getByRole('region', { name: 'Quick answer', exact: true }).locator('p').first()).toContainText(
+      "frozen teacher's forward pass still records an autograd graph",
+    );
     await expect(page.getByText("The teacher's forward is recorded by autograd").first()).toBeVisible();
-    await expect(page.getByText('Run the teacher under torch.no_grad() and freeze its parameters').first()).toBeVisible();
-    await expect(page.getByText('Autograd records an operation whenever any of its inputs requires a gradient')).toBeVisible();
-    await expect(page.locator('pre.fingerprint')).toContainText('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate');
+    await expect(
+      page.getByText('Run the teacher under torch.no_grad() and freeze its parameters').first(),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Autograd records an operation whenever any of its inputs requires a gradient'),
+    ).toBeVisible();
+    await expect(page.locator('pre.fingerprint')).toContainText(
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate',
+    );
     await expect(page.getByText('Example log teacher-forward-oom.log')).toBeVisible();
     await expect(page.getByText('Language-model distillation, where full-vocabulary logits')).toBeVisible();
-    await expect(page.getByText('Check whether the teacher\'s output carries a graph.')).toBeVisible();
+    await expect(page.getByText("Check whether the teacher's output carries a graph.")).toBeVisible();
     await expect(page.getByText('Assert in the training step that')).toBeVisible();
     await expect(page.getByRole('heading', { name: "Isn't teacher.eval() enough?", exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What else produces the same symptoms?' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Distilling the Knowledge in a Neural Network (Hinton, Vinyals, Dean, 2015)' })).toHaveAttribute('href', 'https://arxiv.org/abs/1503.02531');
+    await expect(
+      page.getByRole('link', { name: 'Distilling the Knowledge in a Neural Network (Hinton, Vinyals, Dean, 2015)' }),
+    ).toHaveAttribute('href', 'https://arxiv.org/abs/1503.02531');
   });
 
-  test('has a symptom table with one row per symptom, each anchored and linked to its symptom page', async ({ page }) => {
+  test('has a symptom table with one row per symptom, each anchored and linked to its symptom page', async ({
+    page,
+  }) => {
     await page.goto(MEM003);
     const table = page.getByRole('table');
-    await expect(table.getByRole('columnheader')).toHaveText(['Symptom', 'Why it happens here', 'How to tell it apart']);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Symptom',
+      'Why it happens here',
+      'How to tell it apart',
+    ]);
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(0).getByRole('heading', { level: 3 })).toHaveAttribute('id', 'symptom-cuda-oom');
-    await expect(rows.nth(0).getByRole('link', { name: 'CUDA out of memory', exact: true })).toHaveAttribute('href', '/symptoms/cuda-oom/');
+    await expect(rows.nth(0).getByRole('link', { name: 'CUDA out of memory', exact: true })).toHaveAttribute(
+      'href',
+      '/symptoms/cuda-oom/',
+    );
     await expect(rows.nth(0)).toContainText("The traceback passes through the teacher's");
   });
 
@@ -97,7 +118,10 @@ test.describe('the MEM-003 entry page', () => {
     await page.goto(MEM003);
     const keyword = page.locator('pre.astro-code span', { hasText: /^import$/ }).first();
     const color = await keyword.evaluate((el) => getComputedStyle(el).color);
-    const plain = await page.locator('pre.astro-code').first().evaluate((el) => getComputedStyle(el).color);
+    const plain = await page
+      .locator('pre.astro-code')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
     expect(color).not.toEqual(plain);
     await expect(keyword).toHaveAttribute('style', /--shiki-dark:/);
   });
@@ -118,6 +142,8 @@ test('an unknown URL gives the 404 page', async ({ page, consoleMessages }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   // Chromium reports the document's own 404 status on the console; nothing else may appear.
-  expect(consoleMessages).toEqual([expect.stringMatching(/status of 404 \(Not Found\) \(http:\/\/localhost:\d+\/entries\/no-such-failure\/\)$/)]);
+  expect(consoleMessages).toEqual([
+    expect.stringMatching(/status of 404 \(Not Found\) \(http:\/\/localhost:\d+\/entries\/no-such-failure\/\)$/),
+  ]);
   consoleMessages.length = 0;
 });

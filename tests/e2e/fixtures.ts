@@ -21,7 +21,7 @@ export { expect };
 /** Fills the page origin's sessionStorage until nothing more of 16 KiB fits. */
 export async function fillSessionStorage(page: Page): Promise<void> {
   await page.evaluate(() => {
-    for (let size = 1 << 22, n = 0; size >= 1 << 14; ) {
+    for (let size = 1 << 22, n = 0; size >= 1 << 14;) {
       try {
         sessionStorage.setItem(`filler-${n++}`, 'x'.repeat(size));
       } catch {

@@ -13,14 +13,20 @@ test.describe('links that never break', () => {
     await expect(page.locator('#symptom-cuda-oom')).toBeInViewport();
   });
 
-  test('the static short-link page redirects without the host: meta refresh, canonical, a plain link', async ({ request }) => {
+  test('the static short-link page redirects without the host: meta refresh, canonical, a plain link', async ({
+    request,
+  }) => {
     const html = await (await request.get('/e/MEM-003/index.html')).text();
     expect(html).toContain('<meta http-equiv="refresh" content="0;url=/entries/activation-distillation-memory/">');
-    expect(html).toContain('<link rel="canonical" href="https://faultline.dev/entries/activation-distillation-memory/">');
+    expect(html).toContain(
+      '<link rel="canonical" href="https://faultline.dev/entries/activation-distillation-memory/">',
+    );
     expect(html).toContain('<a href="/entries/activation-distillation-memory/">');
   });
 
-  test('an entry URL cut short, to /entries/ or /e/, lands on the home page, which lists the entries', async ({ page }) => {
+  test('an entry URL cut short, to /entries/ or /e/, lands on the home page, which lists the entries', async ({
+    page,
+  }) => {
     for (const folder of ['/entries/', '/e/', '/entries']) {
       await page.goto(folder);
       await expect(page).toHaveURL('/');
@@ -94,9 +100,13 @@ test.describe('copy for ticket', () => {
     await page.goto(MEM003);
     const read = () => page.evaluate(() => navigator.clipboard.readText());
     await page.getByRole('button', { name: 'Markdown' }).click();
-    expect(await read()).toBe(`**[MEM-003: Activation Distillation Memory](https://faultline.dev/e/MEM-003/)**\n\n> ${summary}`);
+    expect(await read()).toBe(
+      `**[MEM-003: Activation Distillation Memory](https://faultline.dev/e/MEM-003/)**\n\n> ${summary}`,
+    );
     await page.getByRole('button', { name: 'Jira' }).click();
-    expect(await read()).toBe(`*[MEM-003: Activation Distillation Memory|https://faultline.dev/e/MEM-003/]*\n\n{quote}${summary}{quote}`);
+    expect(await read()).toBe(
+      `*[MEM-003: Activation Distillation Memory|https://faultline.dev/e/MEM-003/]*\n\n{quote}${summary}{quote}`,
+    );
     await page.getByRole('button', { name: 'Slack / text' }).click();
     expect(await read()).toBe(`MEM-003: Activation Distillation Memory\nhttps://faultline.dev/e/MEM-003/\n${summary}`);
   });
@@ -105,14 +115,18 @@ test.describe('copy for ticket', () => {
     await page.goto(`${MEM003}#%E0%A4%A`);
     await page.getByRole('button', { name: 'Markdown' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Copied for Markdown' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`**[MEM-003: Activation Distillation Memory](https://faultline.dev/e/MEM-003/)**\n\n> ${summary}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `**[MEM-003: Activation Distillation Memory](https://faultline.dev/e/MEM-003/)**\n\n> ${summary}`,
+    );
   });
 
   test('includes the section the reader linked to', async ({ page }) => {
     await page.goto(MEM003);
     await page.locator('#symptom-cuda-oom').hover();
     await page.getByRole('link', { name: 'Link to symptom CUDA out of memory' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('https://faultline.dev/entries/activation-distillation-memory/#symptom-cuda-oom');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'https://faultline.dev/entries/activation-distillation-memory/#symptom-cuda-oom',
+    );
     await expect(page.getByRole('status').filter({ hasText: 'Link to this section copied' })).toBeVisible();
     await page.getByRole('button', { name: 'Markdown' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
@@ -125,7 +139,10 @@ test.describe('previews and metadata', () => {
   test('an entry page has canonical, Open Graph and Twitter tags and a preview image', async ({ page, request }) => {
     await page.goto(MEM003);
     const meta = (sel: string) => page.locator(sel).getAttribute('content');
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://faultline.dev/entries/activation-distillation-memory/');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://faultline.dev/entries/activation-distillation-memory/',
+    );
     expect(await meta('meta[property="og:title"]')).toBe('Activation Distillation Memory (MEM-003)');
     expect(await meta('meta[property="og:site_name"]')).toBe('Faultline');
     expect(await meta('meta[property="og:url"]')).toBe('https://faultline.dev/entries/activation-distillation-memory/');
@@ -140,10 +157,25 @@ test.describe('previews and metadata', () => {
 
   test('the JSON-LD parses and has the required properties of TechArticle and FAQPage', async ({ page }) => {
     await page.goto(MEM003);
-    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as Record<string, unknown>);
+    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (t) => JSON.parse(t) as Record<string, unknown>,
+    );
     const article = blocks.find((b) => b['@type'] === 'TechArticle')!;
-    const faq = blocks.find((b) => b['@type'] === 'FAQPage') as { mainEntity: { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }[] };
-    for (const key of ['@context', 'headline', 'description', 'url', 'image', 'datePublished', 'dateModified', 'author', 'publisher']) expect(article).toHaveProperty(key);
+    const faq = blocks.find((b) => b['@type'] === 'FAQPage') as {
+      mainEntity: { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }[];
+    };
+    for (const key of [
+      '@context',
+      'headline',
+      'description',
+      'url',
+      'image',
+      'datePublished',
+      'dateModified',
+      'author',
+      'publisher',
+    ])
+      expect(article).toHaveProperty(key);
     expect(article.headline).toBe('Activation Distillation Memory');
     expect(faq.mainEntity.length).toBeGreaterThanOrEqual(4);
     for (const q of faq.mainEntity) {
@@ -157,10 +189,15 @@ test.describe('previews and metadata', () => {
 
   test('the feeds are valid XML with the expected items', async ({ page, request }) => {
     await page.goto('/');
-    const { entries } = (await (await request.get('/api/v1/entries.json')).json()) as { entries: { id: string; title: string; category: string; updated: string }[] };
+    const { entries } = (await (await request.get('/api/v1/entries.json')).json()) as {
+      entries: { id: string; title: string; category: string; updated: string }[];
+    };
     // newest first, then by id; at most 50
     const order = (list: typeof entries) =>
-      [...list].sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id, 'en', { numeric: true })).slice(0, 50).map((e) => `${e.id}: ${e.title}`);
+      [...list]
+        .sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id, 'en', { numeric: true }))
+        .slice(0, 50)
+        .map((e) => `${e.id}: ${e.title}`);
     for (const [path, expected] of [
       ['/rss.xml', order(entries)],
       ['/categories/memory.xml', order(entries.filter((e) => e.category === 'memory'))],
@@ -168,7 +205,11 @@ test.describe('previews and metadata', () => {
       const xml = await (await request.get(path)).text();
       const result = await page.evaluate((text) => {
         const doc = new DOMParser().parseFromString(text, 'application/xml');
-        return { error: doc.querySelector('parsererror')?.textContent ?? null, titles: [...doc.querySelectorAll('item > title')].map((t) => t.textContent), links: [...doc.querySelectorAll('item > link')].map((t) => t.textContent) };
+        return {
+          error: doc.querySelector('parsererror')?.textContent ?? null,
+          titles: [...doc.querySelectorAll('item > title')].map((t) => t.textContent),
+          links: [...doc.querySelectorAll('item > link')].map((t) => t.textContent),
+        };
       }, xml);
       expect(result.error).toBeNull();
       expect(result.titles).toEqual(expected);
@@ -177,7 +218,9 @@ test.describe('previews and metadata', () => {
   });
 
   test('robots.txt and the sitemap name each other and the canonical pages', async ({ request }) => {
-    expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: https://faultline.dev/sitemap-index.xml');
+    expect(await (await request.get('/robots.txt')).text()).toContain(
+      'Sitemap: https://faultline.dev/sitemap-index.xml',
+    );
     const sitemap = await (await request.get('/sitemap-0.xml')).text();
     expect(sitemap).toContain('<loc>https://faultline.dev/entries/activation-distillation-memory/</loc>');
     expect(sitemap).not.toContain('/e/MEM-003/');

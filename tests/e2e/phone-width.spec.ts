@@ -14,7 +14,12 @@ const pagesUnder = (folder: string) =>
 const GROUPS: Record<string, () => string[]> = {
   'entry page': () => pagesUnder('entries'),
   'symptom page': () => pagesUnder('symptoms'),
-  'known-issue page or upgrade page': () => ['/known-issues/', ...pagesUnder('known-issues'), '/versions/', ...pagesUnder('versions')],
+  'known-issue page or upgrade page': () => [
+    '/known-issues/',
+    ...pagesUnder('known-issues'),
+    '/versions/',
+    ...pagesUnder('versions'),
+  ],
   'index, category, framework or tag page': () => [
     '/',
     '/symptoms/',

@@ -25,7 +25,13 @@ test('npm start serves every page and file with the headers of dist/_headers', a
   expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
   await page.goto(`${preview}/entries/activation-distillation-memory/`);
   const script = await page.locator('script[type="module"][src]').first().getAttribute('src');
-  for (const path of ['/', '/entries/activation-distillation-memory/', '/diagnose/', '/api/v1/fingerprints.json', script!]) {
+  for (const path of [
+    '/',
+    '/entries/activation-distillation-memory/',
+    '/diagnose/',
+    '/api/v1/fingerprints.json',
+    script!,
+  ]) {
     const response = await request.get(`${preview}${path}`);
     expect(response.status(), path).toBe(200);
     const got = response.headers();

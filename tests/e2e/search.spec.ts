@@ -96,19 +96,27 @@ test('a filter narrows the results, with counts, and works with an empty query',
   expect(metas.every((m) => m.endsWith('Hardware'))).toBe(true);
 });
 
-test('for a query, an opened facet offers only values its results carry, and a selected one stays', async ({ page }) => {
+test('for a query, an opened facet offers only values its results carry, and a selected one stays', async ({
+  page,
+}) => {
   const panel = await searchPage(page, 'expandable segments');
   await panel.getByRole('button', { name: 'Category', exact: true }).click();
   const memory = panel.getByRole('button', { name: /^Memory \d+$/ });
   await expect(memory).toBeVisible();
   // the values offered are the categories the results carry (a known issue is in its own)
-  const carried = new Set((await panel.locator('.results > li.result > a.hit .meta').allTextContents()).map((m) => m.split(' · ')[1]));
+  const carried = new Set(
+    (await panel.locator('.results > li.result > a.hit .meta').allTextContents()).map((m) => m.split(' · ')[1]),
+  );
   const categories = panel.locator('.facet-values [data-facet="category"]');
   await expect(categories).toHaveCount(carried.size);
   // with no query and no filter, every value is offered with its number of entries (Pagefind
   // gives 0 for every value of a search without words; the counts come from the filters)
-  const { entries } = (await (await page.request.get('/api/v1/entries.json')).json()) as { entries: { category: string }[] };
-  const { knownIssues } = (await (await page.request.get('/api/v1/known-issues.json')).json()) as { knownIssues: unknown[] };
+  const { entries } = (await (await page.request.get('/api/v1/entries.json')).json()) as {
+    entries: { category: string }[];
+  };
+  const { knownIssues } = (await (await page.request.get('/api/v1/known-issues.json')).json()) as {
+    knownIssues: unknown[];
+  };
   // every category with entries, and "Known issue"
   const values = new Set(entries.map((e) => e.category)).size + (knownIssues.length ? 1 : 0);
   await page.goto('/search/');
@@ -141,7 +149,7 @@ test('for a query, an opened facet offers only values its results carry, and a s
   await expect(searchPanel.getByRole('button', { name: 'Category', exact: true })).toBeFocused();
 });
 
-test('filter indexes are fetched only when a facet is opened, and the tags\' only for a tag', async ({ page }) => {
+test("filter indexes are fetched only when a facet is opened, and the tags' only for a tag", async ({ page }) => {
   const filterFiles = new Set<string>();
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
@@ -194,7 +202,11 @@ test('on a phone, a result with a long identifier in its excerpt stays inside th
   // MEM-002's sections quote PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, one word 45 characters long
   await expect(results.locator('.excerpt').filter({ hasText: 'PYTORCH_CUDA_ALLOC_CONF' }).first()).toBeVisible();
   // text wider than its box overflows the box rather than growing it
-  const overflow = await results.evaluate((list) => [...list.querySelectorAll<HTMLElement>('.excerpt')].filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+  const overflow = await results.evaluate((list) =>
+    [...list.querySelectorAll<HTMLElement>('.excerpt')]
+      .filter((e) => e.scrollWidth > e.clientWidth)
+      .map((e) => e.textContent),
+  );
   expect(overflow).toEqual([]);
 });
 
@@ -238,14 +250,17 @@ test('an entry page loads no Pagefind script until search is opened', async ({ p
   // one request for the WebAssembly: the preload made as the search opened (elements.ts), before
   // Pagefind has its entry file, whose response Pagefind's own fetch then takes
   expect(requests.filter((p) => p.startsWith('/pagefind/wasm.'))).toEqual(['/pagefind/wasm.en.pagefind']);
-  expect(requests.indexOf('/pagefind/wasm.en.pagefind')).toBeLessThan(requests.indexOf('/pagefind/pagefind-entry.json'));
+  expect(requests.indexOf('/pagefind/wasm.en.pagefind')).toBeLessThan(
+    requests.indexOf('/pagefind/pagefind-entry.json'),
+  );
   expect(requests.filter((p) => /\.pf_(index|fragment|filter)$/.test(p))).toEqual([]);
 });
 
 test('a pasted log is offered to diagnose, and its telling line is searched', async ({ page }) => {
   await page.goto('/search/');
   const panel = page.locator('[data-search-page]');
-  const log = 'step 10 loss 2.3\nTraceback (most recent call last):\n  File "/w/train.py", line 4, in <module>\nRuntimeError: CUDA error: device-side assert triggered\n';
+  const log =
+    'step 10 loss 2.3\nTraceback (most recent call last):\n  File "/w/train.py", line 4, in <module>\nRuntimeError: CUDA error: device-side assert triggered\n';
   await panel.getByRole('searchbox').focus();
   await page.evaluate((text) => {
     const input = document.querySelector<HTMLInputElement>('[data-search-page] [data-search-input]')!;
@@ -261,7 +276,9 @@ test('a pasted log is offered to diagnose, and its telling line is searched', as
   await expect(page.locator('.result').first()).toContainText('HW-002');
 });
 
-test('a pasted log too large to hand over keeps the reader on search, with a note on opening it as a file', async ({ page }) => {
+test('a pasted log too large to hand over keeps the reader on search, with a note on opening it as a file', async ({
+  page,
+}) => {
   await page.goto('/search/');
   // the origin's sessionStorage is nearly full, as another tab or a previous paste can leave it
   await fillSessionStorage(page);
@@ -269,8 +286,13 @@ test('a pasted log too large to hand over keeps the reader on search, with a not
   await panel.getByRole('searchbox').focus();
   await page.evaluate(() => {
     const data = new DataTransfer();
-    data.setData('text/plain', 'step 1 loss 2.3\n'.repeat(8000) + 'RuntimeError: CUDA error: device-side assert triggered\n');
-    document.querySelector('[data-search-page] [data-search-input]')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    data.setData(
+      'text/plain',
+      'step 1 loss 2.3\n'.repeat(8000) + 'RuntimeError: CUDA error: device-side assert triggered\n',
+    );
+    document
+      .querySelector('[data-search-page] [data-search-input]')!
+      .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   });
   await panel.getByRole('button', { name: 'Diagnose this log' }).click();
   await expect(panel.getByRole('alert')).toContainText('This log is too large to carry to the diagnose page');
@@ -280,15 +302,34 @@ test('a pasted log too large to hand over keeps the reader on search, with a not
 // What Pagefind stored for each entry: its fragment, gzip after a 12-byte marker.
 function fragments(): { url: string; content: string }[] {
   const dir = join(process.cwd(), 'dist/pagefind/fragment');
-  return readdirSync(dir).map((f) => JSON.parse(gunzipSync(readFileSync(join(dir, f))).subarray(12).toString('utf8')));
+  return readdirSync(dir).map((f) =>
+    JSON.parse(
+      gunzipSync(readFileSync(join(dir, f)))
+        .subarray(12)
+        .toString('utf8'),
+    ),
+  );
 }
 
 test('the index holds what an entry says, not the labels around it, and keeps words apart', () => {
   const all = fragments();
   expect(all.length).toBeGreaterThan(50);
   // page labels every entry repeats: indexed, they matched every entry and filled excerpts
-  const LABELS = ['· Training', 'Updated 20', 'other entries show this', 'other entry shows this', 'Only this entry shows it', 'If this is the cause:', 'Code for the fix', 'The line to look for', 'Other fixes:', 'How to tell it apart', 'Why it happens here'];
-  for (const { url, content } of all) for (const label of LABELS) expect(content.includes(label), `${url} indexes "${label}"`).toBe(false);
+  const LABELS = [
+    '· Training',
+    'Updated 20',
+    'other entries show this',
+    'other entry shows this',
+    'Only this entry shows it',
+    'If this is the cause:',
+    'Code for the fix',
+    'The line to look for',
+    'Other fixes:',
+    'How to tell it apart',
+    'Why it happens here',
+  ];
+  for (const { url, content } of all)
+    for (const label of LABELS) expect(content.includes(label), `${url} indexes "${label}"`).toBe(false);
 
   const { content } = all.find((f) => f.url === ENTRY)!;
   // a reference's kind, title and address are separate words ("Docstorch.no_grad" before)
@@ -302,7 +343,9 @@ test('the index is split into small chunks, so a query downloads little of it', 
   // PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE (src/integrations/pagefind.ts); Pagefind's default
   // chunks hold 20,000 word positions, about 25 KB compressed each
   const dir = join(process.cwd(), 'dist/pagefind/index');
-  const sizes = readdirSync(dir).map((f) => statSync(join(dir, f)).size).sort((a, b) => a - b);
+  const sizes = readdirSync(dir)
+    .map((f) => statSync(join(dir, f)).size)
+    .sort((a, b) => a - b);
   expect(sizes.length).toBeGreaterThan(100);
   expect(sizes[Math.floor(sizes.length / 2)]).toBeLessThan(6_000);
 });
@@ -333,7 +376,10 @@ test('an error line is searched without the function words every entry holds', a
 
 test('an error line with values no entry holds still finds its entry, and says what was left out', async ({ page }) => {
   // Pagefind wants every word; "2.00" and "79.15" are on no page
-  const panel = await searchPage(page, 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB');
+  const panel = await searchPage(
+    page,
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB',
+  );
   await expect(panel.getByRole('status')).toContainText('No entry holds every word; left out: “2.00” “79.15”.');
   await expect(panel.locator('.results > li.result > a.hit .meta').first()).toHaveText(/^MEM-001 /);
   // a query whose every word one entry holds is searched as it is
@@ -352,7 +398,9 @@ test('results past the first five are a button away, and the focus lands on the 
   await panel.getByRole('button', { name: `Show ${Math.min(5, total - 5)} more` }).click();
   const shown = Math.min(10, total);
   await expect(results).toHaveCount(shown);
-  await expect(status).toHaveText(total > shown ? `${total} entries, showing the first ${shown}.` : `${total} entries.`);
+  await expect(status).toHaveText(
+    total > shown ? `${total} entries, showing the first ${shown}.` : `${total} entries.`,
+  );
   await expect(results.nth(5).locator('a.hit').first()).toBeFocused();
   await expect(panel.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(total > shown ? 1 : 0);
 });
@@ -370,7 +418,10 @@ test('a misspelt word is searched at once as the site spells it, and the status 
 
 test('a symptom typed as a sentence, with filler words and a typo, finds its entry first', async ({ page }) => {
   // "during" and "my" are on pages other than the entry's; "trainning" is on none
-  const panel = await searchPage(page, 'my trainning hangs forever during the NCCL allreduce and then the watchdog kills it');
+  const panel = await searchPage(
+    page,
+    'my trainning hangs forever during the NCCL allreduce and then the watchdog kills it',
+  );
   await expect(panel.locator('.results > li.result > a.hit .meta').first()).toHaveText(/^DIST-001 /);
   await expect(panel.getByRole('status')).toContainText('Showing results for');
   // a pasted error line in quotes, with its exception class, is still found by its words

@@ -54,7 +54,8 @@ function parseHeaders(): { pattern: string; headers: [string, string][] }[] {
 
 const redirects = parseRedirects();
 const headerRules = parseHeaders();
-const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
+const matches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
 
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -63,7 +64,8 @@ createServer((req, res) => {
   try {
     path = decodeURIComponent(url.pathname);
   } catch {}
-  for (const rule of headerRules) if (matches(rule.pattern, path)) for (const [k, v] of rule.headers) res.setHeader(k, v);
+  for (const rule of headerRules)
+    if (matches(rule.pattern, path)) for (const [k, v] of rule.headers) res.setHeader(k, v);
   const redirect = redirects.get(path) ?? redirects.get(path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
   if (redirect) {
     res.writeHead(redirect.status, { Location: redirect.to + url.search });
@@ -81,7 +83,10 @@ createServer((req, res) => {
   const type = TYPES[extname(file)] ?? 'application/octet-stream';
   let body = readFileSync(file);
   const headers: Record<string, string> = { 'Content-Type': type };
-  if (/^(text\/|application\/(json|xml)|image\/svg)/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+  if (
+    /^(text\/|application\/(json|xml)|image\/svg)/.test(type) &&
+    /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+  ) {
     body = gzipSync(body);
     headers['Content-Encoding'] = 'gzip';
   }

@@ -4,7 +4,12 @@ test('/symptoms/cuda-oom/ lists every entry that references it, with tell-apart 
   await page.goto('/symptoms/cuda-oom/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('CUDA out of memory');
   const table = page.getByRole('table', { name: 'Causes of CUDA out of memory and how to tell them apart' });
-  await expect(table.getByRole('columnheader')).toHaveText(['Failure and what you see', 'Why it happens there', 'How to tell it apart', 'Quick check']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Failure and what you see',
+    'Why it happens there',
+    'How to tell it apart',
+    'Quick check',
+  ]);
   const rows = table.locator('tbody tr');
   const ids = await rows.locator('.id').allTextContents();
   for (const id of ['MEM-001', 'MEM-003', 'MEM-004', 'MEM-008', 'FT-005']) expect(ids).toContain(id);

@@ -1,6 +1,8 @@
 import { test, expect } from './fixtures.ts';
 
-test('an entry page shows the releases the failure affects and the releases it was checked against', async ({ page }) => {
+test('an entry page shows the releases the failure affects and the releases it was checked against', async ({
+  page,
+}) => {
   await page.goto('/entries/torch-load-weights-only-default-flip/');
   const section = page.locator('section:has(#affected-versions)');
   await expect(section.getByRole('row', { name: /PyTorch/ })).toContainText('>=2.6');
@@ -10,7 +12,9 @@ test('an entry page shows the releases the failure affects and the releases it w
   await expect(page).toHaveURL(/\/versions\/torch\/$/);
 });
 
-test('the upgrade page lists what starts between two releases, from the form and from the address', async ({ page }) => {
+test('the upgrade page lists what starts between two releases, from the form and from the address', async ({
+  page,
+}) => {
   await page.goto('/versions/torch/');
   await page.getByLabel('From').selectOption('2.5.0');
   await page.getByLabel('To').selectOption('2.6.0');
@@ -21,7 +25,9 @@ test('the upgrade page lists what starts between two releases, from the form and
   await expect(page).toHaveURL(/\?from=2\.5\.0&to=2\.6\.0$/);
   // the same choice from the address, as a shared link opens it
   await page.goto('/versions/torch/?from=2.6.0&to=2.5.0');
-  await expect(page.locator('[data-result]').getByRole('heading', { name: /Failures that stop between 2\.6\.0 and 2\.5\.0/ })).toBeVisible();
+  await expect(
+    page.locator('[data-result]').getByRole('heading', { name: /Failures that stop between 2\.6\.0 and 2\.5\.0/ }),
+  ).toBeVisible();
   await expect(page.locator('[data-result]')).toContainText('CKPT-003');
   // an entry affected on both sides by different ranges (Blackwell before 2.7, Volta from 2.11)
   await page.goto('/versions/torch/?from=2.5.0&to=2.11.0');
@@ -41,7 +47,9 @@ test('a log with pip freeze lines gets the version note on its result', async ({
   ].join('\n');
   await page.getByLabel('Training log or error message').fill(log);
   await page.getByRole('button', { name: 'Diagnose' }).click();
-  await expect(page.locator('.results > li.summary.versions')).toHaveText('Versions in this log: torch 2.6.0+cu124, transformers 4.48.0.');
+  await expect(page.locator('.results > li.summary.versions')).toHaveText(
+    'Versions in this log: torch 2.6.0+cu124, transformers 4.48.0.',
+  );
   const first = page.locator('.results > li.result').first();
   await expect(first.getByRole('heading')).toContainText('CKPT-003');
   await expect(first.locator('.version-note')).toHaveText('Your torch 2.6.0+cu124 is in the affected range >=2.6.');

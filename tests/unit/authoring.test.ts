@@ -44,7 +44,10 @@ function check(root: string, env: Record<string, string> = {}) {
 function fill(file: string) {
   let s = readFileSync(file, 'utf8');
   const swaps: [string | RegExp, string][] = [
-    ['TODO what breaks, and what to do about it.', 'The scaffolded test failure runs out of memory; shrink the batch to fix it.'],
+    [
+      'TODO what breaks, and what to do about it.',
+      'The scaffolded test failure runs out of memory; shrink the batch to fix it.',
+    ],
     ['[TODO-tag]', '[oom]'],
     ['"TODO the error line"', '"CUDA out of memory. Tried to allocate"'],
     ['TODO-symptom-id-2', 'grad-tracked-without-need'],
@@ -70,7 +73,10 @@ describe('npm run new', () => {
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toContain('wrote content/entries/scaffolded-test-failure.mdx (MEM-009)');
     const file = join(root, 'content/entries/scaffolded-test-failure.mdx');
-    expect(readdirSync(join(root, 'content/examples/scaffolded-test-failure'))).toEqual(['example-1.log', 'sources.yaml']);
+    expect(readdirSync(join(root, 'content/examples/scaffolded-test-failure'))).toEqual([
+      'example-1.log',
+      'sources.yaml',
+    ]);
 
     const before = check(root);
     expect(before.status).toBe(1); // placeholders fail the check
@@ -78,8 +84,14 @@ describe('npm run new', () => {
 
     fill(file);
     const logs = join(root, 'content/examples/scaffolded-test-failure');
-    writeFileSync(join(logs, 'example-1.log'), 'step 1\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.1 GiB\n');
-    writeFileSync(join(logs, 'example-2.log'), '[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB.\n');
+    writeFileSync(
+      join(logs, 'example-1.log'),
+      'step 1\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.1 GiB\n',
+    );
+    writeFileSync(
+      join(logs, 'example-2.log'),
+      '[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB.\n',
+    );
     appendFileSync(join(logs, 'sources.yaml'), '  - file: example-2.log\n    handWritten: true\n');
     const after = check(root);
     expect(after.stdout).toMatch(/all valid/);
@@ -87,10 +99,22 @@ describe('npm run new', () => {
   });
 
   test.each([
-    [['--id', 'MEM-003', '--title', 'Another title', '--category', 'memory'], 'id MEM-003 is used by content/entries/activation-distillation-memory.mdx'],
-    [['--id', 'NUM-050', '--title', 'Another title', '--category', 'memory'], 'id NUM-050 has prefix NUM, but category "memory" uses MEM-'],
-    [['--next', '--title', 'Activation Distillation Memory', '--category', 'memory'], 'slug "activation-distillation-memory" is taken'],
-    [['--next', '--title', 'Another title', '--category', 'memroy'], 'unknown category "memroy"; did you mean "memory"?'],
+    [
+      ['--id', 'MEM-003', '--title', 'Another title', '--category', 'memory'],
+      'id MEM-003 is used by content/entries/activation-distillation-memory.mdx',
+    ],
+    [
+      ['--id', 'NUM-050', '--title', 'Another title', '--category', 'memory'],
+      'id NUM-050 has prefix NUM, but category "memory" uses MEM-',
+    ],
+    [
+      ['--next', '--title', 'Activation Distillation Memory', '--category', 'memory'],
+      'slug "activation-distillation-memory" is taken',
+    ],
+    [
+      ['--next', '--title', 'Another title', '--category', 'memroy'],
+      'unknown category "memroy"; did you mean "memory"?',
+    ],
   ])('refuses %j', async (args, message) => {
     const r = await newEntry(project(), ...args);
     expect(r.status).toBe(2);
@@ -100,8 +124,12 @@ describe('npm run new', () => {
   test('refuses a retired id and a retired slug', async () => {
     const root = project();
     appendFileSync(join(root, 'content/published-urls.txt'), '/e/MEM-777/\n/entries/old-retired-failure/\n');
-    expect((await newEntry(root, '--id', 'MEM-777', '--title', 'Fresh', '--category', 'memory')).stderr).toContain('id MEM-777 was published before and retired');
-    expect((await newEntry(root, '--next', '--title', 'Old Retired Failure', '--category', 'memory')).stderr).toContain('slug "old-retired-failure" was published before');
+    expect((await newEntry(root, '--id', 'MEM-777', '--title', 'Fresh', '--category', 'memory')).stderr).toContain(
+      'id MEM-777 was published before and retired',
+    );
+    expect((await newEntry(root, '--next', '--title', 'Old Retired Failure', '--category', 'memory')).stderr).toContain(
+      'slug "old-retired-failure" was published before',
+    );
   });
 
   test('refuses a title that gives no slug, and writes no hidden .mdx file', async () => {
@@ -114,15 +142,23 @@ describe('npm run new', () => {
 
   test('--next never hands out the id of an entry scaffolded before and not yet filled in', async () => {
     const root = project();
-    expect((await newEntry(root, '--next', '--title', 'First Scaffold', '--category', 'memory')).stdout).toContain('(MEM-009)');
-    expect((await newEntry(root, '--next', '--title', 'Second Scaffold', '--category', 'memory')).stdout).toContain('(MEM-010)');
-    expect((await newEntry(root, '--id', 'MEM-009', '--title', 'Third Scaffold', '--category', 'memory')).stderr).toContain('id MEM-009 is used by content/entries/first-scaffold.mdx');
+    expect((await newEntry(root, '--next', '--title', 'First Scaffold', '--category', 'memory')).stdout).toContain(
+      '(MEM-009)',
+    );
+    expect((await newEntry(root, '--next', '--title', 'Second Scaffold', '--category', 'memory')).stdout).toContain(
+      '(MEM-010)',
+    );
+    expect(
+      (await newEntry(root, '--id', 'MEM-009', '--title', 'Third Scaffold', '--category', 'memory')).stderr,
+    ).toContain('id MEM-009 is used by content/entries/first-scaffold.mdx');
   });
 
   test('--next skips retired ids', async () => {
     const root = project();
     appendFileSync(join(root, 'content/published-urls.txt'), '/e/MEM-009/\n');
-    expect((await newEntry(root, '--next', '--title', 'Next Free', '--category', 'memory')).stdout).toContain('(MEM-010)');
+    expect((await newEntry(root, '--next', '--title', 'Next Free', '--category', 'memory')).stdout).toContain(
+      '(MEM-010)',
+    );
   });
 });
 
@@ -130,15 +166,25 @@ describe('npm run check:content', () => {
   test('reports every problem in every file at once, one line each, with GitHub annotations on CI', () => {
     const root = project();
     for (const f of ['unknown-category.mdx', 'dangling-related.mdx']) {
-      const text = readFileSync(join(repo, 'tests/fixtures/bad-entries', f), 'utf8').replace('id: MEM-010', `id: MEM-${f.length + 900}`).replace(/title: Bad fixture/, `title: Bad ${f}`);
+      const text = readFileSync(join(repo, 'tests/fixtures/bad-entries', f), 'utf8')
+        .replace('id: MEM-010', `id: MEM-${f.length + 900}`)
+        .replace(/title: Bad fixture/, `title: Bad ${f}`);
       writeFileSync(join(root, 'content/entries', f), text);
     }
     const r = check(root, { CI: 'true' });
     expect(r.status).toBe(1);
     const lines = r.stdout.split('\n');
-    expect(lines).toContainEqual(expect.stringMatching(/^content\/entries\/unknown-category\.mdx:\d+: category: unknown value "memroy"/));
-    expect(lines).toContainEqual(expect.stringMatching(/^content\/entries\/dangling-related\.mdx:\d+: related\.0: unknown entry id "MEM-404"/));
-    expect(lines).toContainEqual(expect.stringMatching(/^::error file=content\/entries\/unknown-category\.mdx,line=\d+,title=category::unknown value/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^content\/entries\/unknown-category\.mdx:\d+: category: unknown value "memroy"/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^content\/entries\/dangling-related\.mdx:\d+: related\.0: unknown entry id "MEM-404"/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^::error file=content\/entries\/unknown-category\.mdx,line=\d+,title=category::unknown value/,
+      ),
+    );
     const entries = readdirSync(join(root, 'content/entries')).filter((f) => f.endsWith('.mdx')).length;
     expect(lines.at(-2)).toMatch(new RegExp(`^check:content: \\d+ problems in ${entries} entries`));
   });

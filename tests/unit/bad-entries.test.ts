@@ -12,7 +12,9 @@ import { formatProblem } from '../../src/lib/schema/errors.ts';
 import { MAX_ENTRY_BYTES } from '../../src/lib/schema/body.ts';
 
 const dir = new URL('../fixtures/bad-entries/', import.meta.url).pathname;
-const fixtures = readdirSync(dir).filter((f) => f.endsWith('.mdx')).sort();
+const fixtures = readdirSync(dir)
+  .filter((f) => f.endsWith('.mdx'))
+  .sort();
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
 
@@ -20,7 +22,8 @@ function validateWith(fixture: string) {
   const root = mkdtempSync(join(tmpdir(), 'fl-bad-'));
   temps.push(root);
   mkdirSync(join(root, 'content/entries'), { recursive: true });
-  for (const base of readdirSync(join(dir, 'base'))) copyFileSync(join(dir, 'base', base), join(root, 'content/entries', base));
+  for (const base of readdirSync(join(dir, 'base')))
+    copyFileSync(join(dir, 'base', base), join(root, 'content/entries', base));
   copyFileSync(join(dir, 'symptoms.yaml'), join(root, 'content/symptoms.yaml'));
   copyFileSync(join(dir, fixture), join(root, 'content/entries', fixture));
   return validateContent(readContent(root)).problems;
@@ -37,8 +40,13 @@ describe('every bad entry is reported with its file and field', () => {
       expect(expected, `${fixture} has no "expect:" line`).toBeTruthy();
       const problems = validateWith(fixture).filter((p) => p.severity !== 'warning');
       const own = problems.filter((p) => p.file === `content/entries/${fixture}`);
-      const match = own.find((p) => p.message.includes(expected!) && (field === '' || p.path === field || p.path.startsWith(`${field}.`)));
-      expect(match, `no problem for ${fixture} names field "${field}" with "${expected}"; got:\n${problems.map(formatProblem).join('\n')}`).toBeDefined();
+      const match = own.find(
+        (p) => p.message.includes(expected!) && (field === '' || p.path === field || p.path.startsWith(`${field}.`)),
+      );
+      expect(
+        match,
+        `no problem for ${fixture} names field "${field}" with "${expected}"; got:\n${problems.map(formatProblem).join('\n')}`,
+      ).toBeDefined();
     });
   }
 
@@ -46,11 +54,17 @@ describe('every bad entry is reported with its file and field', () => {
     const root = mkdtempSync(join(tmpdir(), 'fl-bad-'));
     temps.push(root);
     mkdirSync(join(root, 'content/entries'), { recursive: true });
-    for (const base of readdirSync(join(dir, 'base'))) copyFileSync(join(dir, 'base', base), join(root, 'content/entries', base));
+    for (const base of readdirSync(join(dir, 'base')))
+      copyFileSync(join(dir, 'base', base), join(root, 'content/entries', base));
     copyFileSync(join(dir, 'symptoms.yaml'), join(root, 'content/symptoms.yaml'));
     const entry = readFileSync(join(dir, 'base', 'second-base.mdx'), 'utf8').replace(/^id: .*$/m, 'id: MEM-011');
-    writeFileSync(join(root, 'content/entries/huge-entry.mdx'), `${entry}\n${'Mechanism, explained at length. '.repeat(160_000)}\n`);
-    const problems = validateContent(readContent(root)).problems.filter((p) => p.file === 'content/entries/huge-entry.mdx');
+    writeFileSync(
+      join(root, 'content/entries/huge-entry.mdx'),
+      `${entry}\n${'Mechanism, explained at length. '.repeat(160_000)}\n`,
+    );
+    const problems = validateContent(readContent(root)).problems.filter(
+      (p) => p.file === 'content/entries/huge-entry.mdx',
+    );
     expect(problems.map(formatProblem)).toEqual([
       `content/entries/huge-entry.mdx:1: the file is 4.9 MiB; an entry file may be at most ${MAX_ENTRY_BYTES / 1024} KiB (src/lib/schema/body.ts): keep long logs in content/examples/huge-entry/ and the body to the mechanism and the fix`,
     ]);
@@ -60,7 +74,8 @@ describe('every bad entry is reported with its file and field', () => {
     const root = mkdtempSync(join(tmpdir(), 'fl-bad-'));
     temps.push(root);
     mkdirSync(join(root, 'content/entries'), { recursive: true });
-    for (const base of readdirSync(join(dir, 'base'))) copyFileSync(join(dir, 'base', base), join(root, 'content/entries', base));
+    for (const base of readdirSync(join(dir, 'base')))
+      copyFileSync(join(dir, 'base', base), join(root, 'content/entries', base));
     copyFileSync(join(dir, 'symptoms.yaml'), join(root, 'content/symptoms.yaml'));
     expect(validateContent(readContent(root)).problems.filter((p) => p.severity !== 'warning')).toEqual([]);
   });

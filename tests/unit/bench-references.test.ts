@@ -21,7 +21,23 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 function proseOf(data: Record<string, unknown>): string[] {
   const out: string[] = [];
   const walk = (v: unknown, key?: string) => {
-    if (['id', 'category', 'tags', 'frameworks', 'stage', 'cues', 'related', 'updated', 'fingerprint', 'url', 'kind', 'symptom'].includes(key ?? '')) return;
+    if (
+      [
+        'id',
+        'category',
+        'tags',
+        'frameworks',
+        'stage',
+        'cues',
+        'related',
+        'updated',
+        'fingerprint',
+        'url',
+        'kind',
+        'symptom',
+      ].includes(key ?? '')
+    )
+      return;
     if (typeof v === 'string') out.push(v);
     else if (Array.isArray(v)) for (const x of v) walk(x);
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
@@ -33,7 +49,9 @@ function proseOf(data: Record<string, unknown>): string[] {
 describe('the Starlight reference', () => {
   test('gets every entry as a page with the same words, its tabs as Starlight tabs and its logs as code', () => {
     const mdx = readFileSync(join(corpus, 'entries/synthetic-memory-1.mdx'), 'utf8');
-    const logs = ['example-1.log', 'example-2.log'].map((f) => readFileSync(join(corpus, 'examples/synthetic-memory-1', f), 'utf8'));
+    const logs = ['example-1.log', 'example-2.log'].map((f) =>
+      readFileSync(join(corpus, 'examples/synthetic-memory-1', f), 'utf8'),
+    );
     const { category, page } = starlightPage(mdx, logs);
     expect(category).toBe('memory');
     const data = load(/^---\n([\s\S]*?)\n---\n/.exec(mdx)![1]!) as Record<string, unknown>;
@@ -55,7 +73,9 @@ describe('the Starlight reference', () => {
     const { project, entryPath } = writeReference('starlight', join(tmp, 'install'), corpus, 'synthetic-memory-1');
     expect(entryPath).toBe('/memory/synthetic-memory-1/');
     const docs = join(project, 'src/content/docs');
-    const pages = readdirSync(docs, { recursive: true }).filter((f) => String(f).endsWith('.mdx') && String(f) !== 'index.mdx');
+    const pages = readdirSync(docs, { recursive: true }).filter(
+      (f) => String(f).endsWith('.mdx') && String(f) !== 'index.mdx',
+    );
     expect(pages).toHaveLength(N);
     expect(existsSync(join(docs, 'memory/synthetic-memory-1.mdx'))).toBe(true);
     expect(readFileSync(join(project, 'astro.config.mjs'), 'utf8')).toContain('REFERENCE_BENCH_CACHE');
@@ -68,13 +88,18 @@ describe('the minimal reference', () => {
     expect(entryPath).toBe('/entries/synthetic-data-2/');
     const files = readdirSync(join(corpus, 'entries')).sort();
     expect(readdirSync(join(project, 'src/content/entries')).sort()).toEqual(files);
-    for (const f of files) expect(readFileSync(join(project, 'src/content/entries', f), 'utf8')).toBe(readFileSync(join(corpus, 'entries', f), 'utf8'));
+    for (const f of files)
+      expect(readFileSync(join(project, 'src/content/entries', f), 'utf8')).toBe(
+        readFileSync(join(corpus, 'entries', f), 'utf8'),
+      );
     const template = readFileSync(join(project, 'src/pages/entries/[slug].astro'), 'utf8');
     expect(template).toContain('<Content components={{ Tabs, Tab }} />');
     expect(template).toContain('data-pagefind-body');
   });
 
   test('refuses an entry the corpus does not have, naming the corpus', () => {
-    expect(() => writeReference('minimal', join(tmp, 'install'), corpus, 'synthetic-memory-999')).toThrow(`the corpus in ${corpus} has no entry synthetic-memory-999`);
+    expect(() => writeReference('minimal', join(tmp, 'install'), corpus, 'synthetic-memory-999')).toThrow(
+      `the corpus in ${corpus} has no entry synthetic-memory-999`,
+    );
   });
 });

@@ -44,8 +44,15 @@ describe('the link check', () => {
 
 describe('the HTML check', () => {
   test('html-validate fails on invalid markup, naming the file and rule', () => {
-    const dist = site({ '/bad/': '<!doctype html><html lang="en"><head><title>x</title></head><body><p><div>block in p</div></p><img src="x.png"></body></html>' });
-    const run = spawnSync(join(root, 'node_modules/.bin/html-validate'), ['--config', join(root, '.htmlvalidate.mjs'), join(dist, 'bad/index.html')], { encoding: 'utf8', cwd: root });
+    const dist = site({
+      '/bad/':
+        '<!doctype html><html lang="en"><head><title>x</title></head><body><p><div>block in p</div></p><img src="x.png"></body></html>',
+    });
+    const run = spawnSync(
+      join(root, 'node_modules/.bin/html-validate'),
+      ['--config', join(root, '.htmlvalidate.mjs'), join(dist, 'bad/index.html')],
+      { encoding: 'utf8', cwd: root },
+    );
     expect(run.status).not.toBe(0);
     expect(run.stdout).toContain('bad/index.html');
     expect(run.stdout).toMatch(/wcag\/h37|element-required-attributes|no-implicit-close|close-order/);
@@ -54,8 +61,15 @@ describe('the HTML check', () => {
 
 describe('the reproducibility check', () => {
   test('reports files that differ or exist in one build only', () => {
-    const a = new Map([['index.html', '1'], ['a.js', '2']]);
-    const b = new Map([['index.html', '1'], ['a.js', '3'], ['b.js', '4']]);
+    const a = new Map([
+      ['index.html', '1'],
+      ['a.js', '2'],
+    ]);
+    const b = new Map([
+      ['index.html', '1'],
+      ['a.js', '3'],
+      ['b.js', '4'],
+    ]);
     expect(compareTrees(a, b)).toEqual(['a.js: differs between the two builds', 'b.js: only in the second build']);
   });
 });
@@ -68,11 +82,15 @@ describe('the content lint', () => {
   const shared = 'This exact sentence of more than twelve words appears in two different entries of the site.';
 
   test('a Python block that does not parse', () => {
-    expect(lint([{ slug: 'a', data: entry(), body: `${BODY}\n\`\`\`python\ndef broken(:\n    pass\n\`\`\`\n` }])).toContainEqual(expect.stringMatching(/^content\/entries\/a\.mdx:\d+: body: Python code block does not parse: /));
+    expect(
+      lint([{ slug: 'a', data: entry(), body: `${BODY}\n\`\`\`python\ndef broken(:\n    pass\n\`\`\`\n` }]),
+    ).toContainEqual(expect.stringMatching(/^content\/entries\/a\.mdx:\d+: body: Python code block does not parse: /));
   });
 
   test('unfinished text', () => {
-    expect(lint([{ slug: 'a', data: entry(), body: `${BODY}\nTODO: explain the mechanism.\n` }])).toContainEqual(expect.stringMatching(/body: unfinished text: "TODO"/));
+    expect(lint([{ slug: 'a', data: entry(), body: `${BODY}\nTODO: explain the mechanism.\n` }])).toContainEqual(
+      expect.stringMatching(/body: unfinished text: "TODO"/),
+    );
   });
 
   test('the same long sentence in two entries', () => {
@@ -88,11 +106,15 @@ describe('the content lint', () => {
       { slug: 'a', data: entry({ related: ['MEM-002'] }) },
       { slug: 'b', data: entry({ id: 'MEM-002' }) },
     ]);
-    expect(problems).toContainEqual('content/entries/a.mdx:43: related.0: MEM-001 lists MEM-002 as related, but MEM-002 does not list MEM-001; add it there');
+    expect(problems).toContainEqual(
+      'content/entries/a.mdx:43: related.0: MEM-001 lists MEM-002 as related, but MEM-002 does not list MEM-001; add it there',
+    );
   });
 
   test('a registry symptom no entry uses', () => {
     const reg = [...registry, { id: 'orphan', label: 'Orphan', category: 'memory', description: 'd', patterns: [] }];
-    expect(lint([{ slug: 'a', data: entry() }], reg)).toContainEqual('content/symptoms.yaml: orphan: no entry uses symptom "orphan"; use it in an entry or remove it');
+    expect(lint([{ slug: 'a', data: entry() }], reg)).toContainEqual(
+      'content/symptoms.yaml: orphan: no entry uses symptom "orphan"; use it in an entry or remove it',
+    );
   });
 });

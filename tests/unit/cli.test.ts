@@ -25,10 +25,16 @@ const file = (name: string, content: string | Buffer) => {
 };
 
 const data = () => loadCloneData(root);
-async function cli(args: string[], opts: { stdin?: string | Buffer | Readable; limits?: Partial<Limits>; env?: Record<string, string> } = {}) {
+async function cli(
+  args: string[],
+  opts: { stdin?: string | Buffer | Readable; limits?: Partial<Limits>; env?: Record<string, string> } = {},
+) {
   let stdout = '';
   let stderr = '';
-  const stdin = opts.stdin instanceof Readable ? opts.stdin : Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]);
+  const stdin =
+    opts.stdin instanceof Readable
+      ? opts.stdin
+      : Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]);
   const status = await main(args, {
     stdin,
     stdout: { write: (s: string) => (stdout += s) },
@@ -40,7 +46,8 @@ async function cli(args: string[], opts: { stdin?: string | Buffer | Readable; l
   return { status, stdout, stderr };
 }
 
-const OOM = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB';
+const OOM =
+  'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB';
 const ASSERT = 'RuntimeError: CUDA error: device-side assert triggered';
 /** every terminal control but the tab */
 const CONTROL = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/;
@@ -77,7 +84,9 @@ describe('faultline diagnose', () => {
 
   test('a bare line many entries share: says the order is no ranking and names the symptom page', async () => {
     const human = await cli(['diagnose', '-'], { stdin: `${OOM}\n` });
-    expect(human.stdout).toMatch(/^One of these: the log shows only "CUDA out of memory", which \d+ entries produce alike, so the order is not a ranking\. .*\nHow to tell them apart: https:\/\/\S+\/symptoms\/cuda-oom\/$/m);
+    expect(human.stdout).toMatch(
+      /^One of these: the log shows only "CUDA out of memory", which \d+ entries produce alike, so the order is not a ranking\. .*\nHow to tell them apart: https:\/\/\S+\/symptoms\/cuda-oom\/$/m,
+    );
     // the generic cause first, unnumbered, each with the check that tells it apart
     expect(human.stdout).toMatch(/^- MEM-001 .*\(score [\d.]+, medium confidence\)\n.*\n   tell it apart: \S/m);
     const out = JSON.parse((await cli(['diagnose', '-', '--json'], { stdin: `${OOM}\n` })).stdout);
@@ -92,25 +101,39 @@ describe('faultline diagnose', () => {
     const r = await cli(['diagnose', file('ok.log', 'epoch 1 loss 0.3\nepoch 2 loss 0.2\n')]);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('No entry matched this log (2 lines scanned).');
-    expect((await cli(['diagnose', '-'], { stdin: 'epoch 1 loss 0.3\n' })).stdout).toContain('No entry matched this log (1 line scanned).');
+    expect((await cli(['diagnose', '-'], { stdin: 'epoch 1 loss 0.3\n' })).stdout).toContain(
+      'No entry matched this log (1 line scanned).',
+    );
   });
 });
 
 describe('faultline diagnose: formats and several logs', () => {
-  test('--format markdown is the entry page\'s ticket text for the top matches, with short links', async () => {
+  test("--format markdown is the entry page's ticket text for the top matches, with short links", async () => {
     const r = await cli(['diagnose', example, '--format', 'markdown']);
     expect(r.status).toBe(0);
     const mem003 = (await data()).entries.find((e) => e.id === 'MEM-003')!;
-    const snippet = ticketSnippet('markdown', { id: 'MEM-003', title: mem003.title, permalink: 'https://faultline.dev/e/MEM-003/', summary: mem003.summary });
+    const snippet = ticketSnippet('markdown', {
+      id: 'MEM-003',
+      title: mem003.title,
+      permalink: 'https://faultline.dev/e/MEM-003/',
+      summary: mem003.summary,
+    });
     expect(r.stdout.startsWith(`### Faultline: \`${example}\`\n\n${snippet}\n`)).toBe(true);
     expect(r.stdout.match(/^\*\*\[[A-Z]+-\d+: /gm)).toHaveLength(3);
     expect(r.stdout).toContain('```text\nline 18: torch.OutOfMemoryError');
   });
 
   test('--format jira is the Jira ticket text', async () => {
-    const r = await cli(['diagnose', example, '--format', 'jira', '--top', '1', '--'], { env: { SITE: 'https://kb.example.com/' } });
+    const r = await cli(['diagnose', example, '--format', 'jira', '--top', '1', '--'], {
+      env: { SITE: 'https://kb.example.com/' },
+    });
     const mem003 = (await data()).entries.find((e) => e.id === 'MEM-003')!;
-    const snippet = ticketSnippet('jira', { id: 'MEM-003', title: mem003.title, permalink: 'https://kb.example.com/e/MEM-003/', summary: mem003.summary });
+    const snippet = ticketSnippet('jira', {
+      id: 'MEM-003',
+      title: mem003.title,
+      permalink: 'https://kb.example.com/e/MEM-003/',
+      summary: mem003.summary,
+    });
     expect(r.stdout).toContain(`\n${snippet}\n`);
     expect(r.stdout).toContain('{noformat}\nline 18: ');
     expect(r.stdout.match(/^\*\[/gm)).toHaveLength(1);
@@ -134,7 +157,9 @@ describe('faultline diagnose: formats and several logs', () => {
     const r = await cli(['diagnose', '/no/such/file.log', example, '--jsonl']);
     expect(r.status).toBe(2);
     expect(JSON.parse(r.stdout).matches[0].id).toBe('MEM-003');
-    expect(r.stderr).toBe('faultline: no such file: /no/such/file.log (check the path, or give - to read standard input)\n');
+    expect(r.stderr).toBe(
+      'faultline: no such file: /no/such/file.log (check the path, or give - to read standard input)\n',
+    );
   });
 });
 
@@ -168,9 +193,15 @@ describe('faultline diagnose: bad input is a message and exit 2', () => {
     const r = await cli(['diagnose', path]);
     server.close();
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^faultline: cannot read ${path}: .+; give a regular file, or pipe it to - for standard input\n$`));
-    expect((await cli(['diagnose', scratch])).stderr).toBe(`faultline: ${scratch} is a directory; give a log file inside it\n`);
-    expect(readErrorMessage('train.log', Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }))).toBe(
+    expect(r.stderr).toMatch(
+      new RegExp(`^faultline: cannot read ${path}: .+; give a regular file, or pipe it to - for standard input\n$`),
+    );
+    expect((await cli(['diagnose', scratch])).stderr).toBe(
+      `faultline: ${scratch} is a directory; give a log file inside it\n`,
+    );
+    expect(
+      readErrorMessage('train.log', Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })),
+    ).toBe(
       'cannot read train.log: permission denied; make it readable (chmod u+r train.log) or copy it somewhere you can read',
     );
   });
@@ -201,19 +232,29 @@ describe('faultline diagnose: reading with bounded memory', () => {
     expect(out.matches[0].lines.map((l: { text: string }) => l.text)).toContain(OOM);
     expect(r.stdout).not.toContain('(middle)');
     expect(out.scan).toMatchObject({ mode: 'head-tail', scanned: 16 * 1024 });
-    expect(out.notes[0]).toMatch(/^\S+big\.log is 0\.103 MiB: only its first and last 0\.008 MiB were scanned, where failures are reported\.$/);
+    expect(out.notes[0]).toMatch(
+      /^\S+big\.log is 0\.103 MiB: only its first and last 0\.008 MiB were scanned, where failures are reported\.$/,
+    );
   });
 
   test('a line longer than the matcher’s window is matched whole: an error at its end is found', async () => {
-    const out = JSON.parse((await cli(['diagnose', '-', '--json'], { stdin: `${'x'.repeat(50_000)} ${ASSERT}\n` })).stdout);
+    const out = JSON.parse(
+      (await cli(['diagnose', '-', '--json'], { stdin: `${'x'.repeat(50_000)} ${ASSERT}\n` })).stdout,
+    );
     expect(out.matches[0].lines[0].n).toBe(1);
     expect(out.notes).toEqual([]);
-    expect(JSON.parse((await cli(['diagnose', '-', '--json'], { stdin: `${'x'.repeat(9000)}\n`.repeat(3) })).stdout).scan.longLines).toBe(3);
+    expect(
+      JSON.parse((await cli(['diagnose', '-', '--json'], { stdin: `${'x'.repeat(9000)}\n`.repeat(3) })).stdout).scan
+        .longLines,
+    ).toBe(3);
   });
 
   test('a line longer than the reading limit is cut there, in any chunking, and the output says so', async () => {
     const chunks = [`${ASSERT}\n`, 'y'.repeat(700), 'y'.repeat(700), `z\n${ASSERT}\n`, 'w'.repeat(3000), '\n'];
-    const r = await cli(['diagnose', '-', '--json'], { stdin: Readable.from(chunks.map((c) => Buffer.from(c))), limits: { line: 1000, chunk: 64 } });
+    const r = await cli(['diagnose', '-', '--json'], {
+      stdin: Readable.from(chunks.map((c) => Buffer.from(c))),
+      limits: { line: 1000, chunk: 64 },
+    });
     const out = JSON.parse(r.stdout);
     expect(out.scan).toMatchObject({ cutLines: 2, lines: 4 });
     expect(out.notes).toContain('2 lines longer than 1,000 characters were cut there while reading.');
@@ -235,7 +276,9 @@ describe('faultline diagnose: reading with bounded memory', () => {
       expect(out.matches[0].lines[0]).toMatchObject({ n: 2, text: ASSERT });
     }
     // UTF-16 split at an odd byte by the reading
-    const split = await cli(['diagnose', '-', '--json'], { stdin: Readable.from([le.subarray(0, 3), le.subarray(3, 10), le.subarray(10)]) });
+    const split = await cli(['diagnose', '-', '--json'], {
+      stdin: Readable.from([le.subarray(0, 3), le.subarray(3, 10), le.subarray(10)]),
+    });
     expect(JSON.parse(split.stdout).matches.length).toBeGreaterThan(0);
     const nul = JSON.parse((await cli(['diagnose', '-', '--json'], { stdin: `epoch 1\0${ASSERT}\0` })).stdout);
     expect(nul.matches[0].lines[0]).toMatchObject({ n: 2, text: ASSERT });
@@ -290,10 +333,20 @@ describe('faultline explain', () => {
 
   test('--format markdown and jira are the ticket text; json the entry with absolute links', async () => {
     const mem003 = (await data()).entries.find((e) => e.id === 'MEM-003')!;
-    const d = { id: 'MEM-003', title: mem003.title, permalink: 'https://faultline.dev/e/MEM-003/', summary: mem003.summary };
-    expect((await cli(['explain', 'MEM-003', '--format', 'markdown'])).stdout).toBe(`${ticketSnippet('markdown', d)}\n`);
+    const d = {
+      id: 'MEM-003',
+      title: mem003.title,
+      permalink: 'https://faultline.dev/e/MEM-003/',
+      summary: mem003.summary,
+    };
+    expect((await cli(['explain', 'MEM-003', '--format', 'markdown'])).stdout).toBe(
+      `${ticketSnippet('markdown', d)}\n`,
+    );
     expect((await cli(['explain', 'MEM-003', '--format', 'jira'])).stdout).toBe(`${ticketSnippet('jira', d)}\n`);
-    expect(JSON.parse((await cli(['explain', 'MEM-003', '--json'])).stdout)).toMatchObject({ id: 'MEM-003', shortUrl: 'https://faultline.dev/e/MEM-003/' });
+    expect(JSON.parse((await cli(['explain', 'MEM-003', '--json'])).stdout)).toMatchObject({
+      id: 'MEM-003',
+      shortUrl: 'https://faultline.dev/e/MEM-003/',
+    });
   });
 
   test('exits 2 for an unknown id', async () => {
@@ -320,7 +373,9 @@ describe('inside a clone', () => {
       expect(edited.entries.find((e) => e.id === 'MEM-003')!.title).toBe('Distillation Teacher Memory');
       // a broken entry stops the command rather than dropping out of the diagnosis
       writeFileSync(entry, readFileSync(entry, 'utf8').replace(/^category: .*$/m, 'category: memroy'));
-      await expect(loadCloneData(clone)).rejects.toThrow(/content\/ has \d+ problem\(s\); fix them first \(npm run check:content\):\n {2}content\/entries\/activation-distillation-memory\.mdx/);
+      await expect(loadCloneData(clone)).rejects.toThrow(
+        /content\/ has \d+ problem\(s\); fix them first \(npm run check:content\):\n {2}content\/entries\/activation-distillation-memory\.mdx/,
+      );
     } finally {
       rmSync(clone, { recursive: true, force: true });
     }
@@ -328,7 +383,11 @@ describe('inside a clone', () => {
 });
 
 test('smoke: the real binary in this clone', () => {
-  const r = spawnSync(process.execPath, [join(root, 'src/cli/faultline.mjs'), 'diagnose', '-', '--top', '1'], { input: `${ASSERT}\n`, encoding: 'utf8', cwd: tmpdir() });
+  const r = spawnSync(process.execPath, [join(root, 'src/cli/faultline.mjs'), 'diagnose', '-', '--top', '1'], {
+    input: `${ASSERT}\n`,
+    encoding: 'utf8',
+    cwd: tmpdir(),
+  });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   expect(r.stdout).toMatch(/^(?:1\.|-) HW-002 /m);
@@ -379,7 +438,14 @@ describe('the benchmark memory sampler', () => {
     const { spawn } = await import('node:child_process');
     const { sampleTreeMemory } = await import('../../tools/bench/measure.ts');
     // a child that touches 300 MB and tells us when it has
-    const child = spawn(process.execPath, ['-e', 'const b = Buffer.alloc(300 * 2 ** 20, 1); process.stdout.write("held\\n"); setTimeout(() => b.length, 60_000);'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        'const b = Buffer.alloc(300 * 2 ** 20, 1); process.stdout.write("held\\n"); setTimeout(() => b.length, 60_000);',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await new Promise<void>((ok) => child.stdout.once('data', () => ok()));
     const sampler = sampleTreeMemory(process.pid, 50);
     await new Promise((ok) => setTimeout(ok, 300));

@@ -13,7 +13,11 @@ const content = validateContent(readContent(root));
 describe('the shipped content', () => {
   test('validates with no problems; its only warnings are entries checked against an older release', () => {
     expect(content.problems.filter((p) => p.severity !== 'warning').map(formatProblem)).toEqual([]);
-    expect(content.problems.filter((p) => p.severity === 'warning' && !p.path.startsWith('versions.checkedAgainst.releases.')).map(formatProblem)).toEqual([]);
+    expect(
+      content.problems
+        .filter((p) => p.severity === 'warning' && !p.path.startsWith('versions.checkedAgainst.releases.'))
+        .map(formatProblem),
+    ).toEqual([]);
   });
 
   test('every entry ranks first on each of its own hand-written example logs', () => {
@@ -26,7 +30,12 @@ describe('the shipped content', () => {
         const ranked = diagnose(ex.text, m).candidates;
         if (ranked[0]?.id !== e.id) {
           const own = ranked.findIndex((c) => c.id === e.id);
-          misses.push(`${ex.file}: ${e.id} is ${own === -1 ? 'not matched' : `#${own + 1}`}; first: ${ranked.slice(0, 3).map((c) => `${c.id} (${c.raw.toFixed(2)})`).join(', ')}`);
+          misses.push(
+            `${ex.file}: ${e.id} is ${own === -1 ? 'not matched' : `#${own + 1}`}; first: ${ranked
+              .slice(0, 3)
+              .map((c) => `${c.id} (${c.raw.toFixed(2)})`)
+              .join(', ')}`,
+          );
         }
       }
     }
@@ -69,7 +78,12 @@ describe('the symptom registry loader', () => {
     const { symptomsLoader } = await import('../../src/build/loader.ts');
     const stored = new Map<string, Stored>();
     const store = { clear: () => stored.clear(), set: (e: Stored) => (stored.set(e.id, e), true) };
-    const context = { store, parseData: async ({ data }: { data: unknown }) => data, config: { root: new URL(`file://${dir}/`) }, logger: { error() {}, info() {} } };
+    const context = {
+      store,
+      parseData: async ({ data }: { data: unknown }) => data,
+      config: { root: new URL(`file://${dir}/`) },
+      logger: { error() {}, info() {} },
+    };
     await symptomsLoader().load(context as never);
     return stored;
   }
@@ -116,14 +130,25 @@ describe('the entries loader', () => {
       process.env.FAULTLINE_CONTENT = dir;
       expect(validateContent(readContent(root)).problems.map(formatProblem)).toEqual([]);
       const changed = join(dir, 'entries/teacher-oom-in-distillation.mdx');
-      writeFileSync(changed, readFileSync(changed, 'utf8').replace(/^title: .*$/m, 'title: Teacher OOM, edited after the validation'));
+      writeFileSync(
+        changed,
+        readFileSync(changed, 'utf8').replace(/^title: .*$/m, 'title: Teacher OOM, edited after the validation'),
+      );
 
       const parsedByAstro: string[] = [];
       const stored = new Map<string, { data: unknown }>();
-      const store = { get: (id: string) => stored.get(id), set: (e: { id: string; data: unknown }) => (stored.set(e.id, e), true), keys: () => stored.keys(), delete: (id: string) => stored.delete(id) };
+      const store = {
+        get: (id: string) => stored.get(id),
+        set: (e: { id: string; data: unknown }) => (stored.set(e.id, e), true),
+        keys: () => stored.keys(),
+        delete: (id: string) => stored.delete(id),
+      };
       const context = {
         store,
-        parseData: async ({ id, data }: { id: string; data: unknown }) => (parsedByAstro.push(id), EntrySchema.parse(data)),
+        parseData: async ({ id, data }: { id: string; data: unknown }) => (
+          parsedByAstro.push(id),
+          EntrySchema.parse(data)
+        ),
         renderMarkdown: async () => ({ html: '<p>body</p>', metadata: {} }),
         generateDigest: (s: string) => String(s.length),
         config: { root: pathToFileURL(root), markdown: {}, cacheDir: pathToFileURL(`${dir}/cache/`) },
@@ -138,7 +163,9 @@ describe('the entries loader', () => {
       for (const { source } of sources) expect(stored.get(source.slug)!.data).toEqual(EntrySchema.parse(source.data));
       // the Markdown stays out of the store: no page reads it, and Astro serialised it with the rest
       for (const e of stored.values()) expect(e).not.toHaveProperty('body');
-      expect((stored.get('teacher-oom-in-distillation')!.data as { title: string }).title).toBe('Teacher OOM, edited after the validation');
+      expect((stored.get('teacher-oom-in-distillation')!.data as { title: string }).title).toBe(
+        'Teacher OOM, edited after the validation',
+      );
     } finally {
       if (before === undefined) delete process.env.FAULTLINE_CONTENT;
       else process.env.FAULTLINE_CONTENT = before;
@@ -153,7 +180,12 @@ describe('rendered bodies', () => {
     const { pathToFileURL } = await import('node:url');
     const { entriesLoader } = await import('../../src/build/loader.ts');
     const rendered: string[] = [];
-    const store = { get: (id: string) => stored.get(id), set: (e: Stored) => (stored.set(e.id, e), true), keys: () => stored.keys(), delete: (id: string) => stored.delete(id) };
+    const store = {
+      get: (id: string) => stored.get(id),
+      set: (e: Stored) => (stored.set(e.id, e), true),
+      keys: () => stored.keys(),
+      delete: (id: string) => stored.delete(id),
+    };
     const context = {
       store,
       parseData: async ({ data }: { data: unknown }) => data,

@@ -13,17 +13,26 @@ const first = (log: string) => diagnose(log, matcher).candidates[0]?.id;
 describe('older wordings and other capitalisation', () => {
   test.each([
     // pytorch/pytorch#3038
-    ['RuntimeError: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in a non-contiguous input.', 'HW-007'],
+    [
+      'RuntimeError: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in a non-contiguous input.',
+      'HW-007',
+    ],
     // rowanz/neural-motifs#58
     ['RuntimeError: cuda runtime error (2) : out of memory at /pytorch/aten/src/THC/THCTensorRandom.cu:25', 'MEM-001'],
     // nunchux-ai/nunchaku#144
     ['RuntimeError: CUDA error: out of memory', 'MEM-001'],
     // yangjianxin1/GPT2-chitchat (old PyTorch's TH wording)
-    ['RuntimeError: index out of range: Tried to access index 50257 out of table with 50256 rows. at C:\\w\\1\\s\\windows\\pytorch\\aten\\src\\TH/generic/THTensorEvenMoreMath.cpp:237', 'TOK-004'],
+    [
+      'RuntimeError: index out of range: Tried to access index 50257 out of table with 50256 rows. at C:\\w\\1\\s\\windows\\pytorch\\aten\\src\\TH/generic/THTensorEvenMoreMath.cpp:237',
+      'TOK-004',
+    ],
     // Netease-Games/QAnything#302 (vLLM's block counts before its V1 engine)
     ['INFO 04-27 10:13:05 llm_engine.py:275] # GPU blocks: 0, # CPU blocks: 256', 'SERV-002'],
     // pytorch/torchdynamo#1673 (before torchdynamo moved into PyTorch)
-    ['[2022-10-14 15:59:22,874] torchdynamo.convert_frame: [WARNING] torchdynamo hit config.cache_size_limit (64)', 'PERF-001'],
+    [
+      '[2022-10-14 15:59:22,874] torchdynamo.convert_frame: [WARNING] torchdynamo hit config.cache_size_limit (64)',
+      'PERF-001',
+    ],
     // FD-GAN#40 (PyTorch 0.x)
     ['KeyError: \'unexpected key "module.base_model.base.conv1.weight" in state_dict\'', 'CKPT-001'],
   ])('%s', (line, id) => expect(first(line)).toBe(id));
@@ -43,9 +52,12 @@ describe('older wordings and other capitalisation', () => {
 describe('metrics in the user’s own format', () => {
   test.each([
     // blood-cell-counting (step lines with padded columns)
-    ['step 1655 - loss        nan - moving ave loss        nan\nstep 1656 - loss        nan - moving ave loss        nan', 'NUM-001'],
+    [
+      'step 1655 - loss        nan - moving ave loss        nan\nstep 1656 - loss        nan - moving ave loss        nan',
+      'NUM-001',
+    ],
     // dataset-distillation#11
-    ["RuntimeError: loss became NaN", 'NUM-001'],
+    ['RuntimeError: loss became NaN', 'NUM-001'],
     // the Trainer's JSON-like log line
     ["{'loss': 0.0, 'grad_norm': nan, 'learning_rate': 9.99e-07, 'epoch': 0.0}", 'NUM-001'],
     // a JSON-lines metrics file
@@ -63,7 +75,8 @@ describe('metrics in the user’s own format', () => {
 
   test('overflows at a large scale early in training are the skip-step entry', () => {
     // gpt-neo-fine-tuning-example#7
-    const log = '[2021-06-08 12:02:45,001] [INFO] [stage3.py:2323:_overflow_clean_up] [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 16777216, reducing to 8388608';
+    const log =
+      '[2021-06-08 12:02:45,001] [INFO] [stage3.py:2323:_overflow_clean_up] [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 16777216, reducing to 8388608';
     expect(first(log)).toBe('MP-001');
   });
 });
@@ -82,7 +95,10 @@ describe('context decides between entries that match the same line', () => {
 
   test('a bare OOM line is answered "one of these", the generic cause first', () => {
     // dcrnn-pytorch#6
-    const d = diagnose('RuntimeError:CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 5.80 GiB total capacity; 4.36 GiB already allocated)', matcher);
+    const d = diagnose(
+      'RuntimeError:CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 5.80 GiB total capacity; 4.36 GiB already allocated)',
+      matcher,
+    );
     expect(d.candidates[0]!.id).toBe('MEM-001');
     expect(d.shared?.symptom).toBe('cuda-oom');
     expect(d.shared?.tied[0]).toMatchObject({ id: 'MEM-001' });
@@ -119,12 +135,19 @@ describe('frames every traceback passes through', () => {
 describe('warnings', () => {
   test('a warning pasted cut short still matches', () => {
     // foundation-model-stack/fms-hf-tuning#231
-    expect(first('lib/python3.11/site-packages/trl/trainer/utils.py:187: UserWarning: Could not find response key `[78, 96, 10963, 3491, 96]')).toBe('TOK-006');
+    expect(
+      first(
+        'lib/python3.11/site-packages/trl/trainer/utils.py:187: UserWarning: Could not find response key `[78, 96, 10963, 3491, 96]',
+      ),
+    ).toBe('TOK-006');
   });
 
   test('Transformers’ newly-initialized-weights message alone is low confidence', () => {
     // huggingface/sentence-transformers#699: a healthy fine-tuning run
-    const d = diagnose('Some weights of BertForSequenceClassification were not initialized from the model checkpoint at bert-base-uncased and are newly initialized: [\'classifier.weight\', \'classifier.bias\']', matcher);
+    const d = diagnose(
+      "Some weights of BertForSequenceClassification were not initialized from the model checkpoint at bert-base-uncased and are newly initialized: ['classifier.weight', 'classifier.bias']",
+      matcher,
+    );
     expect(d.candidates.every((c) => c.confidence === 'low')).toBe(true);
   });
 });

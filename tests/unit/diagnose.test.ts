@@ -8,32 +8,116 @@ import { requiredWords } from '../../src/lib/diagnose/tokens.ts';
 import { entry, sources } from './fixtures/content.ts';
 
 const registry = [
-  { id: 'cuda-oom', label: 'CUDA out of memory', category: 'memory', description: 'd', patterns: ['CUDA out of memory\\. Tried to allocate'] },
-  { id: 'device-assert', label: 'Device-side assert', category: 'hardware', description: 'd', patterns: ['CUDA error: device-side assert triggered'] },
-  { id: 'nccl-timeout', label: 'NCCL watchdog timeout', category: 'distributed', description: 'd', collateral: true, patterns: ['Watchdog caught collective operation timeout'] },
-  { id: 'use-cache-warning', label: 'use_cache warning', category: 'configuration', description: 'd', patterns: ['`use_cache=True` is incompatible with gradient checkpointing'] },
+  {
+    id: 'cuda-oom',
+    label: 'CUDA out of memory',
+    category: 'memory',
+    description: 'd',
+    patterns: ['CUDA out of memory\\. Tried to allocate'],
+  },
+  {
+    id: 'device-assert',
+    label: 'Device-side assert',
+    category: 'hardware',
+    description: 'd',
+    patterns: ['CUDA error: device-side assert triggered'],
+  },
+  {
+    id: 'nccl-timeout',
+    label: 'NCCL watchdog timeout',
+    category: 'distributed',
+    description: 'd',
+    collateral: true,
+    patterns: ['Watchdog caught collective operation timeout'],
+  },
+  {
+    id: 'use-cache-warning',
+    label: 'use_cache warning',
+    category: 'configuration',
+    description: 'd',
+    patterns: ['`use_cache=True` is incompatible with gradient checkpointing'],
+  },
   { id: 'quiet', label: 'Quiet', category: 'memory', description: 'd', patterns: [] },
 ];
-const sym = (symptom: string, extra: Record<string, unknown> = {}) => ({ symptom, wording: 'w', why: 'y', tellApart: 't', ...extra });
+const sym = (symptom: string, extra: Record<string, unknown> = {}) => ({
+  symptom,
+  wording: 'w',
+  why: 'y',
+  tellApart: 't',
+  ...extra,
+});
 
 function fingerprints() {
   const files = [
-    { slug: 'batch-oom', data: entry({ id: 'MEM-001', title: 'Batch OOM', symptoms: [sym('cuda-oom'), sym('quiet'), sym('use-cache-warning')] }) },
-    { slug: 'teacher-oom', data: entry({ id: 'MEM-003', title: 'Teacher OOM', cues: ['\\bteacher\\b'], symptoms: [sym('cuda-oom'), sym('quiet'), sym('use-cache-warning')] }) },
+    {
+      slug: 'batch-oom',
+      data: entry({
+        id: 'MEM-001',
+        title: 'Batch OOM',
+        symptoms: [sym('cuda-oom'), sym('quiet'), sym('use-cache-warning')],
+      }),
+    },
+    {
+      slug: 'teacher-oom',
+      data: entry({
+        id: 'MEM-003',
+        title: 'Teacher OOM',
+        cues: ['\\bteacher\\b'],
+        symptoms: [sym('cuda-oom'), sym('quiet'), sym('use-cache-warning')],
+      }),
+    },
     {
       slug: 'eval-oom',
-      data: entry({ id: 'MEM-008', title: 'Eval OOM', cues: ['\\bin (?:evaluation_loop|nested_concat)\\b'], symptoms: [sym('cuda-oom', { patterns: ['nested_concat.*\\n.*CUDA out of memory'] }), sym('quiet'), sym('use-cache-warning')] }),
+      data: entry({
+        id: 'MEM-008',
+        title: 'Eval OOM',
+        cues: ['\\bin (?:evaluation_loop|nested_concat)\\b'],
+        symptoms: [
+          sym('cuda-oom', { patterns: ['nested_concat.*\\n.*CUDA out of memory'] }),
+          sym('quiet'),
+          sym('use-cache-warning'),
+        ],
+      }),
     },
-    { slug: 'bad-label', data: entry({ id: 'HW-002', category: 'hardware', title: 'Bad label', symptoms: [sym('device-assert'), sym('quiet'), sym('use-cache-warning')] }) },
-    { slug: 'timeout', data: entry({ id: 'DIST-001', category: 'distributed', title: 'Timeout', symptoms: [sym('nccl-timeout'), sym('quiet'), sym('use-cache-warning')] }) },
-    { slug: 'use-cache', data: entry({ id: 'CONF-006', category: 'configuration', title: 'use_cache', symptoms: [sym('use-cache-warning', { patterns: ['Setting `use_cache=False`'] }), sym('quiet'), sym('cuda-oom')] }) },
+    {
+      slug: 'bad-label',
+      data: entry({
+        id: 'HW-002',
+        category: 'hardware',
+        title: 'Bad label',
+        symptoms: [sym('device-assert'), sym('quiet'), sym('use-cache-warning')],
+      }),
+    },
+    {
+      slug: 'timeout',
+      data: entry({
+        id: 'DIST-001',
+        category: 'distributed',
+        title: 'Timeout',
+        symptoms: [sym('nccl-timeout'), sym('quiet'), sym('use-cache-warning')],
+      }),
+    },
+    {
+      slug: 'use-cache',
+      data: entry({
+        id: 'CONF-006',
+        category: 'configuration',
+        title: 'use_cache',
+        symptoms: [
+          sym('use-cache-warning', { patterns: ['Setting `use_cache=False`'] }),
+          sym('quiet'),
+          sym('cuda-oom'),
+        ],
+      }),
+    },
   ];
   const content = validateContent(sources(files, registry));
   expect(content.problems).toEqual([]);
   return buildFingerprints(content.entries, content.symptoms);
 }
 
-const OOM = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.15 GiB';
+const OOM =
+  'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 79.15 GiB';
 const ids = (text: string) => diagnose(text, compileMatcher(fingerprints())).candidates.map((c) => c.id);
 
 describe('normalisation', () => {
@@ -46,7 +130,10 @@ describe('normalisation', () => {
     ['[rank3]: RuntimeError: x', { rank: 3, rest: 'RuntimeError: x' }],
     ['[default0]:Traceback (most recent call last):', { rank: 0, rest: 'Traceback (most recent call last):' }],
     ['2026-03-14 09:12:03,551 - RuntimeError: x', { rank: undefined, rest: 'RuntimeError: x' }],
-    ['[rank1]:[E1114 09:12:03.123456 1234 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog', { rank: 1, rest: 'ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog' }],
+    [
+      '[rank1]:[E1114 09:12:03.123456 1234 ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog',
+      { rank: 1, rest: 'ProcessGroupNCCL.cpp:616] [Rank 1] Watchdog' },
+    ],
     ['node-7:12345:12399 [3] NCCL INFO Using network IB', { rank: 3, rest: 'NCCL INFO Using network IB' }],
     ['[1,5]<stderr>:RuntimeError: x', { rank: 5, rest: 'RuntimeError: x' }],
   ])('peels launcher prefixes: %j', (line, want) => {
@@ -62,12 +149,16 @@ describe('normalisation', () => {
     ['Tried to allocate 20.00 MiB on GPU 0', 'Tried to allocate <size> on GPU <n>'],
     ['at 0x7f3a2c000000 in pid 4123', 'at <hex> in pid <n>'],
     ['got torch.Size([1, 256, 1, 1])', 'got torch.Size(<shape>)'],
-    ['File "/opt/conda/lib/python3.11/site-packages/torch/nn/modules/module.py", line 1751', 'File "<path>/module.py", line <n>'],
+    [
+      'File "/opt/conda/lib/python3.11/site-packages/torch/nn/modules/module.py", line 1751',
+      'File "<path>/module.py", line <n>',
+    ],
     ['connect to 10.0.0.12:29500 failed', 'connect to <ip> failed'],
   ])('masks variable parts, keeping file names: %j', (line, masked) => expect(maskLine(line)).toBe(masked));
 
   test('picks the exception line as the most informative, without numbers or paths', () => {
-    const log = 'step 10\nTraceback (most recent call last):\n  File "/a/b/train.py", line 3, in <module>\nRuntimeError: CUDA error: device-side assert triggered at 0x7f00\n';
+    const log =
+      'step 10\nTraceback (most recent call last):\n  File "/a/b/train.py", line 3, in <module>\nRuntimeError: CUDA error: device-side assert triggered at 0x7f00\n';
     expect(informativeLine(log)).toBe('RuntimeError: CUDA error: device-side assert triggered at');
   });
 });
@@ -94,11 +185,18 @@ describe('matching and weighting', () => {
   });
 
   test('known boilerplate counts for nothing', () => {
-    expect(ids('CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1')).toEqual([]);
+    expect(
+      ids(
+        'CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1',
+      ),
+    ).toEqual([]);
   });
 
   test('a line-specific pattern outranks a shared one', () => {
-    const d = diagnose('  File "trainer.py", line 10, in nested_concat\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB', compileMatcher(fingerprints()));
+    const d = diagnose(
+      '  File "trainer.py", line 10, in nested_concat\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB',
+      compileMatcher(fingerprints()),
+    );
     expect(d.candidates[0]!.id).toBe('MEM-008');
   });
 
@@ -109,7 +207,13 @@ describe('matching and weighting', () => {
   test('a bare line of a shared symptom ranks its entries alike, says so and names the page that tells them apart', () => {
     const d = diagnose(OOM, compileMatcher(fingerprints()));
     const tied = ['MEM-001', 'MEM-003', 'MEM-008', 'CONF-006'].map((id) => ({ id, tellApart: 't' }));
-    expect(d.shared).toEqual({ symptom: 'cuda-oom', label: 'CUDA out of memory', url: '/symptoms/cuda-oom/', entries: 4, tied });
+    expect(d.shared).toEqual({
+      symptom: 'cuda-oom',
+      label: 'CUDA out of memory',
+      url: '/symptoms/cuda-oom/',
+      entries: 4,
+      tied,
+    });
     expect(new Set(d.candidates.map((c) => c.score)).size).toBe(1);
     // the entries the symptom defines first; CONF-006, which lists it third, last despite its id
     expect(d.candidates.map((c) => c.id)).toEqual(['MEM-001', 'MEM-003', 'MEM-008', 'CONF-006']);
@@ -119,7 +223,9 @@ describe('matching and weighting', () => {
 
   test('nothing is called alike once something sets one entry apart', () => {
     expect(diagnose(`loading teacher\n${OOM}`, compileMatcher(fingerprints())).shared).toBeUndefined();
-    expect(diagnose('RuntimeError: CUDA error: device-side assert triggered', compileMatcher(fingerprints())).shared).toBeUndefined();
+    expect(
+      diagnose('RuntimeError: CUDA error: device-side assert triggered', compileMatcher(fingerprints())).shared,
+    ).toBeUndefined();
   });
 
   test('a cue alone creates no candidate', () => {
@@ -127,24 +233,40 @@ describe('matching and weighting', () => {
   });
 
   test('a benign use_cache warning does not outrank a real error in the same log', () => {
-    const log = '`use_cache=True` is incompatible with gradient checkpointing. Setting `use_cache=False`.\nRuntimeError: CUDA error: device-side assert triggered';
+    const log =
+      '`use_cache=True` is incompatible with gradient checkpointing. Setting `use_cache=False`.\nRuntimeError: CUDA error: device-side assert triggered';
     expect(ids(log)[0]).toBe('HW-002');
   });
 
   test('the warning alone still finds its entry', () => {
-    expect(ids('`use_cache=True` is incompatible with gradient checkpointing. Setting `use_cache=False`.')[0]).toBe('CONF-006');
+    expect(ids('`use_cache=True` is incompatible with gradient checkpointing. Setting `use_cache=False`.')[0]).toBe(
+      'CONF-006',
+    );
   });
 
   test('rare signals weigh more than common ones', () => {
     const fp = fingerprints();
     const weight = (source: string) => fp.signals.find((s) => s.source === source)!.weight;
-    expect(weight('CUDA error: device-side assert triggered')).toBeGreaterThan(weight('CUDA out of memory\\. Tried to allocate'));
+    expect(weight('CUDA error: device-side assert triggered')).toBeGreaterThan(
+      weight('CUDA out of memory\\. Tried to allocate'),
+    );
   });
 
   test('example logs make a signal they trigger elsewhere count for less', () => {
     const files = fingerprints();
     const again = buildFingerprints(
-      validateContent(sources([{ slug: 'a', data: entry({ symptoms: [sym('device-assert'), sym('quiet'), sym('cuda-oom')] }) }, { slug: 'b', data: entry({ id: 'MEM-002', symptoms: [sym('cuda-oom'), sym('quiet'), sym('use-cache-warning')] }) }], registry)).entries,
+      validateContent(
+        sources(
+          [
+            { slug: 'a', data: entry({ symptoms: [sym('device-assert'), sym('quiet'), sym('cuda-oom')] }) },
+            {
+              slug: 'b',
+              data: entry({ id: 'MEM-002', symptoms: [sym('cuda-oom'), sym('quiet'), sym('use-cache-warning')] }),
+            },
+          ],
+          registry,
+        ),
+      ).entries,
       validateContent(sources([], registry)).symptoms,
       new Map([['MEM-002', ['RuntimeError: CUDA error: device-side assert triggered']]]),
       triggeredSignals,
@@ -194,8 +316,14 @@ describe('matching and weighting', () => {
   });
 
   test('a log of 100,000 lines is scanned whole, and the error at its end is found', () => {
-    const noise = Array.from({ length: 100_000 }, (_, i) => `step ${i} loss 1.${i % 97} lr 3e-4 grad_norm 0.${i % 13}`).join('\n');
-    const d = diagnose(`${noise}\nRuntimeError: CUDA error: device-side assert triggered\n`, compileMatcher(fingerprints()));
+    const noise = Array.from(
+      { length: 100_000 },
+      (_, i) => `step ${i} loss 1.${i % 97} lr 3e-4 grad_norm 0.${i % 13}`,
+    ).join('\n');
+    const d = diagnose(
+      `${noise}\nRuntimeError: CUDA error: device-side assert triggered\n`,
+      compileMatcher(fingerprints()),
+    );
     expect(d.stats.lines).toBe(100_001);
     expect(d.candidates[0]!.id).toBe('HW-002');
     expect(d.candidates[0]!.lines[0]!.n).toBe(100_001);
@@ -215,7 +343,9 @@ describe('multi-rank logs', () => {
     expect(d.candidates.map((c) => c.id)).toEqual(['HW-002', 'DIST-001']);
     expect(d.candidates[0]!.initiating).toBe(true);
     expect(d.candidates[1]!.collateral).toBe(true);
-    expect(d.summary).toBe('Rank 3 failed first, with Device-side assert (HW-002); the NCCL watchdog timeout on ranks 0–2 is collateral.');
+    expect(d.summary).toBe(
+      'Rank 3 failed first, with Device-side assert (HW-002); the NCCL watchdog timeout on ranks 0–2 is collateral.',
+    );
   });
 
   test('orders by timestamp when lines carry one, not by position', () => {

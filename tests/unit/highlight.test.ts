@@ -18,9 +18,14 @@ const text = (html: string) =>
 
 describe('highlightCodeBlocks', () => {
   test('highlights a Python block, keeps the surrounding HTML and every character of the code', async () => {
-    const html = '<p>Before</p><pre><code class="language-python">if a &lt; b &amp;&amp; c &gt;= 8:\n    print(&quot;x&#39;s&quot;)\n</code></pre><p>After</p>';
+    const html =
+      '<p>Before</p><pre><code class="language-python">if a &lt; b &amp;&amp; c &gt;= 8:\n    print(&quot;x&#39;s&quot;)\n</code></pre><p>After</p>';
     const out = await highlightCodeBlocks(html);
-    expect(out.startsWith('<p>Before</p><pre class="astro-code shiki shiki-themes github-light-high-contrast github-dark-high-contrast"')).toBe(true);
+    expect(
+      out.startsWith(
+        '<p>Before</p><pre class="astro-code shiki shiki-themes github-light-high-contrast github-dark-high-contrast"',
+      ),
+    ).toBe(true);
     expect(out.endsWith('</pre><p>After</p>')).toBe(true);
     expect(out).toContain('tabindex="0"');
     // the keyword and the builtin are tokens of their own, with both themes' colours
@@ -30,7 +35,9 @@ describe('highlightCodeBlocks', () => {
   });
 
   test('a block without a language, or in one Shiki does not know, is plain text; several blocks keep their order', async () => {
-    const out = await highlightCodeBlocks('<pre><code>plain &lt;text&gt;</code></pre><pre><code class="language-nosuchlang">x = 1</code></pre><pre><code class="language-bash">echo hi</code></pre>');
+    const out = await highlightCodeBlocks(
+      '<pre><code>plain &lt;text&gt;</code></pre><pre><code class="language-nosuchlang">x = 1</code></pre><pre><code class="language-bash">echo hi</code></pre>',
+    );
     const blocks = [...out.matchAll(/<pre[^>]*>([\s\S]*?)<\/pre>/g)].map((m) => text(m[1]!));
     expect(blocks).toEqual(['plain <text>', 'x = 1', 'echo hi']);
     expect((out.match(/class="astro-code/g) ?? []).length).toBe(3);
@@ -59,11 +66,22 @@ describe('highlight: one tokenisation for both themes', () => {
       lang,
       themes: THEMES,
       defaultColor: 'light',
-      transformers: [{ pre: (node) => void ((node.properties.class = `astro-code ${String(node.properties.class ?? '')}`), (node.properties.tabindex = '0')) }],
+      transformers: [
+        {
+          pre: (node) =>
+            void (
+              (node.properties.class = `astro-code ${String(node.properties.class ?? '')}`),
+              (node.properties.tabindex = '0')
+            ),
+        },
+      ],
     });
   };
   const samples: [string, string][] = [
-    ['python', 'import torch  # comment <b> & "q"\n\n    def f(a: int) -> str:\n        return f"{a!r}" if a > 1 else None\n'],
+    [
+      'python',
+      'import torch  # comment <b> & "q"\n\n    def f(a: int) -> str:\n        return f"{a!r}" if a > 1 else None\n',
+    ],
     ['bash', 'export CUDA_LAUNCH_BLOCKING=1\ntorchrun --nproc_per_node=8 train.py 2>&1 | tee "log $(date)"'],
     ['yaml', 'zero_optimization:\n  stage: 3 # shard\n  offload_param: { device: cpu }'],
     ['json', '{"fp16": {"enabled": true, "loss_scale": 0}, "x": [1, null]}'],
@@ -76,4 +94,3 @@ describe('highlight: one tokenisation for both themes', () => {
     expect(await highlight(code, lang)).toBe(await shikiTwoThemes(code, lang));
   });
 });
-

@@ -15,7 +15,8 @@ import { patternProblem } from '../../src/lib/diagnose/engine.ts';
 const root = new URL('../..', import.meta.url).pathname;
 const content = validateContent(readContent(root));
 const fp = fingerprintsFor(content);
-const OOM = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB';
+const OOM =
+  'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB';
 
 describe('the regular expressions that run on every line', () => {
   // JavaScript's engine backtracks; recheck proves each of these linear, or shows the attack

@@ -72,30 +72,46 @@ describe('raw HTML in entry bodies', () => {
     const problems = checkBodyHtml(hostile);
     const at = (line: number) => problems.filter((p) => p.line === line).map((p) => p.message.replace(/;.*/, ''));
     expect(at(3)).toEqual(['raw HTML <meta> is not allowed in an entry body']);
-    expect(at(5)).toEqual(['raw HTML <form> is not allowed in an entry body', 'raw HTML <input> is not allowed in an entry body', 'raw HTML </form> is not allowed in an entry body']);
+    expect(at(5)).toEqual([
+      'raw HTML <form> is not allowed in an entry body',
+      'raw HTML <input> is not allowed in an entry body',
+      'raw HTML </form> is not allowed in an entry body',
+    ]);
     expect(at(7)).toEqual(['raw HTML <iframe> is not allowed in an entry body']);
     expect(at(8)).toEqual(['raw HTML </iframe> is not allowed in an entry body']);
-    expect(at(10)).toEqual(['<object>', '</object>', '<embed>', '<style>', '</style>'].map((t) => `raw HTML ${t} is not allowed in an entry body`));
+    expect(at(10)).toEqual(
+      ['<object>', '</object>', '<embed>', '<style>', '</style>'].map(
+        (t) => `raw HTML ${t} is not allowed in an entry body`,
+      ),
+    );
     expect(at(12)).toEqual([
       'raw HTML <script> is not allowed in an entry body',
       'raw HTML </script> is not allowed in an entry body',
       'raw HTML <img> is not allowed in an entry body',
       // <Img> is reported by body.ts, as a component that does not exist
     ]);
-    expect(at(13)).toEqual(['<kbd> has an event-handler attribute "onclick"', 'raw HTML <svg> is not allowed in an entry body', 'raw HTML "<!D…" is not allowed in an entry body']);
+    expect(at(13)).toEqual([
+      '<kbd> has an event-handler attribute "onclick"',
+      'raw HTML <svg> is not allowed in an entry body',
+      'raw HTML "<!D…" is not allowed in an entry body',
+    ]);
     expect(at(15)).toEqual([
       'the link target "javascript:alert(5)" is not allowed',
       'the link target "java&#115',
       'the link target "JAVASCRIPT:alert(7)" is not allowed',
       'the link target "data:text/html,x" is not allowed',
     ]);
-    expect(at(16)).toEqual(['the link target "javascript\\:alert(8)" is not allowed', 'the link <javascript:alert(9)> has the scheme "javascript:"', 'the link target "javascript:alert(10)" is not allowed']);
+    expect(at(16)).toEqual([
+      'the link target "javascript\\:alert(8)" is not allowed',
+      'the link <javascript:alert(9)> has the scheme "javascript:"',
+      'the link target "javascript:alert(10)" is not allowed',
+    ]);
     expect(at(18)).toEqual(['the link target "vbscript:msgbox(11)" is not allowed']);
     expect(at(20)).toEqual(['an HTML comment "<!--" that is never closed hides the rest of the page']);
     expect(problems).toHaveLength(26);
   });
 
-  test('the renderer, given a hostile body, writes only Markdown\'s elements and the allowed ones, with no handler or script URL', async () => {
+  test("the renderer, given a hostile body, writes only Markdown's elements and the allowed ones, with no handler or script URL", async () => {
     const { html } = await markdownToHtml(expandComponents(neutraliseBody(hostile)), { features: { gfm: true } });
     const elements = new Set<string>();
     const attributes: string[] = [];

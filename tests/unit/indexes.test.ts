@@ -20,15 +20,41 @@ function site(files: Parameters<typeof sources>[0]) {
 }
 
 const three = [
-  { slug: 'a', data: entry({ id: 'MEM-001', tags: ['oom', 'batch'], symptoms: [sym('cuda-oom'), sym('loss-nan'), sym('training-hang')] }) },
-  { slug: 'b', data: entry({ id: 'MEM-002', tags: ['oom'], related: ['MEM-003'], symptoms: [sym('cuda-oom'), sym('aaa-first-label'), sym('training-hang')] }) },
-  { slug: 'c', data: entry({ id: 'MEM-003', tags: ['other'], symptoms: [sym('cuda-oom'), sym('loss-nan'), sym('aaa-first-label')] }) },
+  {
+    slug: 'a',
+    data: entry({
+      id: 'MEM-001',
+      tags: ['oom', 'batch'],
+      symptoms: [sym('cuda-oom'), sym('loss-nan'), sym('training-hang')],
+    }),
+  },
+  {
+    slug: 'b',
+    data: entry({
+      id: 'MEM-002',
+      tags: ['oom'],
+      related: ['MEM-003'],
+      symptoms: [sym('cuda-oom'), sym('aaa-first-label'), sym('training-hang')],
+    }),
+  },
+  {
+    slug: 'c',
+    data: entry({
+      id: 'MEM-003',
+      tags: ['other'],
+      symptoms: [sym('cuda-oom'), sym('loss-nan'), sym('aaa-first-label')],
+    }),
+  },
 ];
 
 describe('the symptom index', () => {
   test('counts entries per symptom and lists them by id', () => {
     const s = site(three);
-    expect(s.symptomIndex.get('cuda-oom')!.occurrences.map((o) => o.entry.id)).toEqual(['MEM-001', 'MEM-002', 'MEM-003']);
+    expect(s.symptomIndex.get('cuda-oom')!.occurrences.map((o) => o.entry.id)).toEqual([
+      'MEM-001',
+      'MEM-002',
+      'MEM-003',
+    ]);
     expect(s.symptomIndex.get('unused')!.occurrences).toEqual([]);
   });
 
@@ -58,16 +84,27 @@ describe('related entries', () => {
   });
 
   test('never lists more than the maximum', () => {
-    const many = Array.from({ length: 9 }, (_, i) => ({ slug: `e${i}`, data: entry({ id: `MEM-10${i}`, symptoms: [sym('cuda-oom'), sym('loss-nan'), sym('training-hang')] }) }));
+    const many = Array.from({ length: 9 }, (_, i) => ({
+      slug: `e${i}`,
+      data: entry({ id: `MEM-10${i}`, symptoms: [sym('cuda-oom'), sym('loss-nan'), sym('training-hang')] }),
+    }));
     const s = site(many);
     expect(computeRelated(s.entries[0]!, s.entries)).toHaveLength(6);
   });
 
-  test('keeps the author\'s first six when the author lists more', () => {
+  test("keeps the author's first six when the author lists more", () => {
     const ids = Array.from({ length: 9 }, (_, i) => `MEM-${String(101 + i)}`);
-    const files = ids.map((id, i) => ({ slug: `e${i}`, data: entry({ id, related: i === 0 ? ids.slice(1).reverse() : [ids[0]!] }) }));
+    const files = ids.map((id, i) => ({
+      slug: `e${i}`,
+      data: entry({ id, related: i === 0 ? ids.slice(1).reverse() : [ids[0]!] }),
+    }));
     const s = site(files);
-    expect(s.related.get('MEM-101')!.map((r) => [r.id, r.explicit])).toEqual(ids.slice(3).reverse().map((id) => [id, true]));
+    expect(s.related.get('MEM-101')!.map((r) => [r.id, r.explicit])).toEqual(
+      ids
+        .slice(3)
+        .reverse()
+        .map((id) => [id, true]),
+    );
   });
 
   test('agrees with a full sort of every candidate on a larger generated set', () => {
@@ -79,20 +116,35 @@ describe('related entries', () => {
     const files = Array.from({ length: 60 }, (_, i) => {
       const own = [...new Set([syms[rand(4)]!, syms[rand(4)]!, syms[rand(4)]!])];
       while (own.length < 3) own.push(syms.find((x) => !own.includes(x))!);
-      return { slug: `g${i}`, data: entry({ id: `MEM-${String(100 + i)}`, tags: [...new Set([tags[rand(6)]!, tags[rand(6)]!])], symptoms: own.map(sym) }) };
+      return {
+        slug: `g${i}`,
+        data: entry({
+          id: `MEM-${String(100 + i)}`,
+          tags: [...new Set([tags[rand(6)]!, tags[rand(6)]!])],
+          symptoms: own.map(sym),
+        }),
+      };
     });
     const s = site(files);
     const naive = (e: (typeof s.entries)[number]) => {
       const mine = new Set(e.symptoms.map((x) => x.symptom));
       return s.entries
         .filter((o) => o !== e)
-        .map((o) => ({ id: o.id, score: o.symptoms.filter((x) => mine.has(x.symptom)).length * 3 + o.tags.filter((t) => e.tags.includes(t)).length }))
+        .map((o) => ({
+          id: o.id,
+          score:
+            o.symptoms.filter((x) => mine.has(x.symptom)).length * 3 + o.tags.filter((t) => e.tags.includes(t)).length,
+        }))
         .filter((o) => o.score > 0)
         .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id, 'en', { numeric: true }))
         .slice(0, 6)
         .map((o) => [o.id, o.score]);
     };
-    for (const e of s.entries) expect(computeRelated(e, s.entries).map((r) => [r.id, r.score]), e.id).toEqual(naive(e));
+    for (const e of s.entries)
+      expect(
+        computeRelated(e, s.entries).map((r) => [r.id, r.score]),
+        e.id,
+      ).toEqual(naive(e));
   });
 
   test('reports links that are not reciprocated', () => {
@@ -118,9 +170,16 @@ describe('browse facets', () => {
   });
 });
 
-test("a symptom lists the entries of its own category first", () => {
+test('a symptom lists the entries of its own category first', () => {
   const s = site([
-    { slug: 'a', data: entry({ id: 'CKPT-001', category: 'checkpointing', symptoms: [sym('cuda-oom'), sym('loss-nan'), sym('training-hang')] }) },
+    {
+      slug: 'a',
+      data: entry({
+        id: 'CKPT-001',
+        category: 'checkpointing',
+        symptoms: [sym('cuda-oom'), sym('loss-nan'), sym('training-hang')],
+      }),
+    },
     { slug: 'b', data: entry({ id: 'MEM-009', symptoms: [sym('cuda-oom'), sym('loss-nan'), sym('training-hang')] }) },
   ]);
   expect(s.symptomIndex.get('cuda-oom')!.occurrences.map((o) => o.entry.id)).toEqual(['MEM-009', 'CKPT-001']);

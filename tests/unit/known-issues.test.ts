@@ -21,7 +21,13 @@ import { signatureLines } from '../../src/lib/known-issues.ts';
 import { entry as entryFixture, registry } from './fixtures/content.ts';
 
 const packages: PackageData[] = [
-  { id: 'transformers', name: 'Transformers', aliases: [], releasesUrl: 'https://github.com/huggingface/transformers/releases', releases: [{ version: '4.46.0', date: '2024-10-24' }] },
+  {
+    id: 'transformers',
+    name: 'Transformers',
+    aliases: [],
+    releasesUrl: 'https://github.com/huggingface/transformers/releases',
+    releases: [{ version: '4.46.0', date: '2024-10-24' }],
+  },
 ];
 
 const LOG = `Traceback (most recent call last):
@@ -35,9 +41,17 @@ function record(overrides: Record<string, unknown> = {}) {
     title: 'Transformers 4.46.0 drops EncoderDecoderCache from the top-level package',
     kind: 'regression',
     summary: 'A summary of the record.',
-    signature: ["cannot import name .EncoderDecoderCache. from .transformers"],
+    signature: ['cannot import name .EncoderDecoderCache. from .transformers'],
     versions: {
-      affected: [{ package: 'transformers', range: '>=4.46.0,<4.46.1', introducedIn: '4.46.0', fixedIn: '4.46.1', change: 'huggingface/transformers#34283' }],
+      affected: [
+        {
+          package: 'transformers',
+          range: '>=4.46.0,<4.46.1',
+          introducedIn: '4.46.0',
+          fixedIn: '4.46.1',
+          change: 'huggingface/transformers#34283',
+        },
+      ],
       checkedAgainst: { date: '2026-12-01', releases: { transformers: '4.46.1' } },
     },
     fix: 'Upgrade transformers to 4.46.1 or later.',
@@ -46,19 +60,33 @@ function record(overrides: Record<string, unknown> = {}) {
       issue: { url: 'https://github.com/huggingface/transformers/issues/34263', title: 'Issue title' },
       fix: { url: 'https://github.com/huggingface/transformers/pull/34283', title: 'Fix title' },
     },
-    logs: [{ source: 'https://github.com/huggingface/transformers/issues/34263', title: 'Issue title', versions: { transformers: '4.46.0' }, text: LOG }],
+    logs: [
+      {
+        source: 'https://github.com/huggingface/transformers/issues/34263',
+        title: 'Issue title',
+        versions: { transformers: '4.46.0' },
+        text: LOG,
+      },
+    ],
     updated: '2026-12-01',
     ...overrides,
   };
 }
 
 /** Writes the records as files and runs the real reader and validation over them. */
-function check(records: Record<string, unknown>[] | string[], entrySlugs = ['missing-pad-token']): { problems: Problem[]; knownIssues: KnownIssue[] } {
+function check(
+  records: Record<string, unknown>[] | string[],
+  entrySlugs = ['missing-pad-token'],
+): { problems: Problem[]; knownIssues: KnownIssue[] } {
   const dir = mkdtempSync(join(tmpdir(), 'faultline-ki-'));
   records.forEach((r, i) => writeFileSync(join(dir, `record-${i}.yaml`), typeof r === 'string' ? r : stringify(r)));
   const problems: Problem[] = [];
   const files = readKnownIssueFiles(dir, dir, problems);
-  const out = validateKnownIssues(files, { packages, packagesFile: 'content/packages.yaml', entrySlugs: new Set(entrySlugs) });
+  const out = validateKnownIssues(files, {
+    packages,
+    packagesFile: 'content/packages.yaml',
+    entrySlugs: new Set(entrySlugs),
+  });
   return { problems: [...problems, ...out.problems], knownIssues: out.knownIssues };
 }
 
@@ -77,7 +105,16 @@ describe('a known-issue record', () => {
     [{ signature: ['EncoderDecoderCache was removed'] }, 'signature.0', "matches no line of the record's logs"],
     [{ signature: ['EncoderDecoderCach'] }, 'signature.0', 'starts or ends inside a word'],
     [{ signature: ['line \\n ImportError'] }, 'signature.0', 'matches one line'],
-    [{ upstream: { issue: { url: 'http://github.com/x/y/issues/1', title: 't' }, fix: { url: 'https://github.com/x/y/pull/2', title: 't' } } }, 'upstream.issue.url', 'https://'],
+    [
+      {
+        upstream: {
+          issue: { url: 'http://github.com/x/y/issues/1', title: 't' },
+          fix: { url: 'https://github.com/x/y/pull/2', title: 't' },
+        },
+      },
+      'upstream.issue.url',
+      'https://',
+    ],
     [{ logs: [] }, 'logs', 'at least one real log'],
   ])('%j is refused at %s', (override, path, message) => {
     const { problems } = check([record(override)]);
@@ -86,35 +123,72 @@ describe('a known-issue record', () => {
   });
 
   test('the release that fixed it is required, and packages come from the registry', () => {
-    const unfixed = record({ versions: { affected: [{ package: 'transformers', range: '>=4.46.0' }], checkedAgainst: { date: '2026-12-01', releases: { transformers: '4.46.0' } } } });
+    const unfixed = record({
+      versions: {
+        affected: [{ package: 'transformers', range: '>=4.46.0' }],
+        checkedAgainst: { date: '2026-12-01', releases: { transformers: '4.46.0' } },
+      },
+    });
     expect(messages(check([unfixed]).problems)).toContain('name the release that fixed it');
-    const unknown = record({ versions: { affected: [{ package: 'jax', range: '<0.5', fixedIn: '0.5.0' }], checkedAgainst: { date: '2026-12-01', releases: { jax: '0.5.0' } } } });
+    const unknown = record({
+      versions: {
+        affected: [{ package: 'jax', range: '<0.5', fixedIn: '0.5.0' }],
+        checkedAgainst: { date: '2026-12-01', releases: { jax: '0.5.0' } },
+      },
+    });
     expect(messages(check([unknown]).problems)).toContain('unknown package "jax"');
   });
 
   test('every log shows a line the signature matches', () => {
-    const { problems } = check([record({ logs: [...record().logs, { source: 'https://github.com/x/y/issues/2', title: 't', text: 'Traceback (most recent call last):\n  File "a.py", line 1' }] })]);
+    const { problems } = check([
+      record({
+        logs: [
+          ...record().logs,
+          {
+            source: 'https://github.com/x/y/issues/2',
+            title: 't',
+            text: 'Traceback (most recent call last):\n  File "a.py", line 1',
+          },
+        ],
+      }),
+    ]);
     expect(problems.map((p) => p.path)).toEqual(['logs.1.text']);
   });
 
   test('two records of one upstream issue are refused, naming the other file', () => {
     const { problems } = check([record(), record()]);
-    expect(problems.filter((p) => p.path === 'id').map((p) => p.message)).toEqual([expect.stringContaining('record-1.yaml'), expect.stringContaining('record-0.yaml')]);
+    expect(problems.filter((p) => p.path === 'id').map((p) => p.message)).toEqual([
+      expect.stringContaining('record-1.yaml'),
+      expect.stringContaining('record-0.yaml'),
+    ]);
   });
 
   test('a file that is not YAML is reported with its line', () => {
     const { problems } = check(['id: transformers-34263\ntitle: a: b: c\n']);
-    expect(problems).toEqual([expect.objectContaining({ file: 'record-0.yaml', line: 2, message: expect.stringContaining('not valid YAML') })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ file: 'record-0.yaml', line: 2, message: expect.stringContaining('not valid YAML') }),
+    ]);
   });
 
   test('the lines a page shows are the ones the signature matches, without launcher prefixes', () => {
     const [k] = check([record()]).knownIssues;
-    expect(signatureLines(k!)).toEqual([expect.stringMatching(/^ImportError: cannot import name 'EncoderDecoderCache'/)]);
+    expect(signatureLines(k!)).toEqual([
+      expect.stringMatching(/^ImportError: cannot import name 'EncoderDecoderCache'/),
+    ]);
   });
 });
 
 describe('diagnose with known issues', () => {
-  const symptoms = [...registry, { id: 'import-error', label: 'ImportError', category: 'configuration', description: 'An import fails.', patterns: ['ImportError: cannot import name'] }].map((s) => SymptomSchema.parse(s));
+  const symptoms = [
+    ...registry,
+    {
+      id: 'import-error',
+      label: 'ImportError',
+      category: 'configuration',
+      description: 'An import fails.',
+      patterns: ['ImportError: cannot import name'],
+    },
+  ].map((s) => SymptomSchema.parse(s));
   const generic: Entry = {
     ...EntrySchema.parse(
       entryFixture({
@@ -130,7 +204,8 @@ describe('diagnose with known issues', () => {
     slug: 'transformers-too-old',
     file: 'content/entries/transformers-too-old.mdx',
   };
-  const matcherWith = (issues: KnownIssue[]) => compileMatcher(buildFingerprints([generic], symptoms, new Map(), triggeredSignals, packages, issues));
+  const matcherWith = (issues: KnownIssue[]) =>
+    compileMatcher(buildFingerprints([generic], symptoms, new Map(), triggeredSignals, packages, issues));
 
   test('a record whose signature fires on the line an entry matched ranks above that entry', () => {
     const [k] = check([record()]).knownIssues;
@@ -147,7 +222,9 @@ describe('diagnose with known issues', () => {
     const [k] = check([record()]).knownIssues;
     const inRange = diagnose(`transformers==4.46.0\n${LOG}`, matcherWith([k!])).candidates[0]!;
     expect(inRange.id).toBe('transformers-34263');
-    expect(inRange.versions!.map(versionNoteText)).toEqual(['your transformers 4.46.0 is in the affected range >=4.46.0,<4.46.1; fixed in 4.46.1']);
+    expect(inRange.versions!.map(versionNoteText)).toEqual([
+      'your transformers 4.46.0 is in the affected range >=4.46.0,<4.46.1; fixed in 4.46.1',
+    ]);
   });
 
   test('a version outside its range lowers the record under the entry', () => {
@@ -158,7 +235,10 @@ describe('diagnose with known issues', () => {
 
   test('records leave the weights of the entries’ signals as they were', () => {
     const [k] = check([record()]).knownIssues;
-    const weights = (issues: KnownIssue[]) => buildFingerprints([generic], symptoms, new Map(), triggeredSignals, packages, issues).signals.filter((s) => s.origin !== 'known-issue').map((s) => s.weight);
+    const weights = (issues: KnownIssue[]) =>
+      buildFingerprints([generic], symptoms, new Map(), triggeredSignals, packages, issues)
+        .signals.filter((s) => s.origin !== 'known-issue')
+        .map((s) => s.weight);
     expect(weights([k!])).toEqual(weights([]));
   });
 });

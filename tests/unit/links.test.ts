@@ -57,12 +57,25 @@ describe('redirects', () => {
     expect(tags.map((r) => `${r.from} → ${r.to}`)).toEqual(['/tags/only-a/ → /tags/#tag-only-a']);
     expect(buildRedirects(c.entries).filter((r) => r.kind === 'tag')).toEqual([]);
     const site = buildSiteIndex(c.entries, c.symptoms);
-    expect(['oom', 'only-a', 'only-deprecated'].map((t) => tagHref(site, t))).toEqual(['/tags/oom/', '/tags/#tag-only-a', undefined]);
-    expect(redirectPage(tags[0]!, new URL('https://faultline.dev'))).toContain('The tag #only-a is listed at <a href="/tags/#tag-only-a">');
+    expect(['oom', 'only-a', 'only-deprecated'].map((t) => tagHref(site, t))).toEqual([
+      '/tags/oom/',
+      '/tags/#tag-only-a',
+      undefined,
+    ]);
+    expect(redirectPage(tags[0]!, new URL('https://faultline.dev'))).toContain(
+      'The tag #only-a is listed at <a href="/tags/#tag-only-a">',
+    );
   });
 
   test('writes a page for every redirect, many more than it writes at once', async () => {
-    const many = validateContent(sources(Array.from({ length: 120 }, (_, i) => ({ slug: `e-${i}`, data: entry({ id: `MEM-${String(i + 1).padStart(3, '0')}`, aliases: [`old-${i}`] }) }))));
+    const many = validateContent(
+      sources(
+        Array.from({ length: 120 }, (_, i) => ({
+          slug: `e-${i}`,
+          data: entry({ id: `MEM-${String(i + 1).padStart(3, '0')}`, aliases: [`old-${i}`] }),
+        })),
+      ),
+    );
     const out = mkdtempSync(join(tmpdir(), 'faultline-redirects-'));
     try {
       const n = await writeRedirects(out, many.entries, new URL('https://faultline.dev'), set());
@@ -70,20 +83,34 @@ describe('redirects', () => {
       expect(n).toBe(362); // two short links and one alias per entry, and the two folders
       expect(expected.filter((r) => !existsSync(join(out, r.from, 'index.html')))).toEqual([]);
       expect(readFileSync(join(out, 'e/MEM-120/index.html'), 'utf8')).toContain('url=/entries/e-119/');
-      expect(readFileSync(join(out, 'entries/index.html'), 'utf8')).toContain('Entries are listed by category at <a href="/">https://faultline.dev/</a>');
-      expect(readFileSync(join(out, '_redirects'), 'utf8').split('\n').filter((l) => l.endsWith(' 301'))).toHaveLength(362);
+      expect(readFileSync(join(out, 'entries/index.html'), 'utf8')).toContain(
+        'Entries are listed by category at <a href="/">https://faultline.dev/</a>',
+      );
+      expect(
+        readFileSync(join(out, '_redirects'), 'utf8')
+          .split('\n')
+          .filter((l) => l.endsWith(' 301')),
+      ).toHaveLength(362);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   });
 
   test('writes a _redirects file of 301s', () => {
-    expect(redirectsFile(buildRedirects(content().entries)).split('\n').slice(1, 3)).toEqual(['/e/ / 301', '/e/mem-001/ /entries/kept/ 301']);
+    expect(redirectsFile(buildRedirects(content().entries)).split('\n').slice(1, 3)).toEqual([
+      '/e/ / 301',
+      '/e/mem-001/ /entries/kept/ 301',
+    ]);
   });
 
   test('the target of a merge knows what it replaced', () => {
     const c = content();
-    expect(formerly(c.entries.find((e) => e.id === 'MEM-003')!, c.entries).map((e) => e.id)).toEqual(['MEM-002']);
+    expect(
+      formerly(
+        c.entries.find((e) => e.id === 'MEM-003')!,
+        c.entries,
+      ).map((e) => e.id),
+    ).toEqual(['MEM-002']);
   });
 });
 
@@ -114,27 +141,60 @@ describe('the URL manifest', () => {
 });
 
 describe('ticket snippets', () => {
-  const d = { id: 'MEM-003', title: 'Activation Distillation Memory', permalink: 'https://x.dev/e/MEM-003/', summary: 'Run the teacher under no_grad.' };
+  const d = {
+    id: 'MEM-003',
+    title: 'Activation Distillation Memory',
+    permalink: 'https://x.dev/e/MEM-003/',
+    summary: 'Run the teacher under no_grad.',
+  };
   const section = { title: 'CUDA out of memory', url: 'https://x.dev/entries/a/#symptom-cuda-oom' };
   test.each([
-    ['markdown', '**[MEM-003: Activation Distillation Memory](https://x.dev/e/MEM-003/)**\n\n> Run the teacher under no_grad.'],
-    ['jira', '*[MEM-003: Activation Distillation Memory|https://x.dev/e/MEM-003/]*\n\n{quote}Run the teacher under no_grad.{quote}'],
+    [
+      'markdown',
+      '**[MEM-003: Activation Distillation Memory](https://x.dev/e/MEM-003/)**\n\n> Run the teacher under no_grad.',
+    ],
+    [
+      'jira',
+      '*[MEM-003: Activation Distillation Memory|https://x.dev/e/MEM-003/]*\n\n{quote}Run the teacher under no_grad.{quote}',
+    ],
     ['plain', 'MEM-003: Activation Distillation Memory\nhttps://x.dev/e/MEM-003/\nRun the teacher under no_grad.'],
   ] as const)('%s', (format, text) => expect(ticketSnippet(format, d)).toBe(text));
 
   test('with a section', () => {
-    expect(ticketSnippet('jira', { ...d, section }).split('\n').at(-1)).toBe('Section: [CUDA out of memory|https://x.dev/entries/a/#symptom-cuda-oom]');
-    expect(ticketSnippet('plain', { ...d, section }).split('\n').at(-1)).toBe('Section: CUDA out of memory: https://x.dev/entries/a/#symptom-cuda-oom');
+    expect(
+      ticketSnippet('jira', { ...d, section })
+        .split('\n')
+        .at(-1),
+    ).toBe('Section: [CUDA out of memory|https://x.dev/entries/a/#symptom-cuda-oom]');
+    expect(
+      ticketSnippet('plain', { ...d, section })
+        .split('\n')
+        .at(-1),
+    ).toBe('Section: CUDA out of memory: https://x.dev/entries/a/#symptom-cuda-oom');
   });
 });
 
 describe('the 404 guesses', () => {
   const entries = [
-    { id: 'MEM-003', slug: 'activation-distillation-memory', title: 'A', url: '/entries/activation-distillation-memory/', aliases: [] },
-    { id: 'MEM-001', slug: 'cuda-oom-from-activation-batch-footprint', title: 'B', url: '/entries/cuda-oom-from-activation-batch-footprint/', aliases: ['cuda-oom'] },
+    {
+      id: 'MEM-003',
+      slug: 'activation-distillation-memory',
+      title: 'A',
+      url: '/entries/activation-distillation-memory/',
+      aliases: [],
+    },
+    {
+      id: 'MEM-001',
+      slug: 'cuda-oom-from-activation-batch-footprint',
+      title: 'B',
+      url: '/entries/cuda-oom-from-activation-batch-footprint/',
+      aliases: ['cuda-oom'],
+    },
   ];
   test('finds a misspelt slug, an alias and an id', () => {
-    expect(closestEntries(wantedName('/entries/activaton-distilation-memory/'), entries).map((e) => e.id)).toEqual(['MEM-003']);
+    expect(closestEntries(wantedName('/entries/activaton-distilation-memory/'), entries).map((e) => e.id)).toEqual([
+      'MEM-003',
+    ]);
     expect(closestEntries(wantedName('/entries/cuda-om/'), entries).map((e) => e.id)).toEqual(['MEM-001']);
     expect(closestEntries(wantedName('/e/mem-03/'), entries)[0]!.id).toBe('MEM-003');
   });

@@ -24,7 +24,8 @@ describe('preview images', () => {
     // the title is drawn: white pixels in the title band, none in the empty band below it
     const white = (y0: number, y1: number) => {
       let n = 0;
-      for (let i = y0 * OG_WIDTH * 4; i < y1 * OG_WIDTH * 4; i += 4) if (drawn[i]! > 240 && drawn[i + 1]! > 240 && drawn[i + 2]! > 240) n++;
+      for (let i = y0 * OG_WIDTH * 4; i < y1 * OG_WIDTH * 4; i += 4)
+        if (drawn[i]! > 240 && drawn[i + 1]! > 240 && drawn[i + 2]! > 240) n++;
       return n;
     };
     expect(white(170, 230)).toBeGreaterThan(500);
@@ -34,13 +35,18 @@ describe('preview images', () => {
   test('renderCard gives the same bytes for a card whatever was drawn before it', () => {
     const a = { id: 'DIST-012', title: 'NCCL watchdog timeout after a rank falls behind', category: 'Distributed' };
     const first = renderCard(a);
-    renderCard({ id: 'NUM-7', title: 'Loss becomes NaN after a bf16 overflow in the attention scores of a very long sequence', category: 'Numerics' });
+    renderCard({
+      id: 'NUM-7',
+      title: 'Loss becomes NaN after a bf16 overflow in the attention scores of a very long sequence',
+      category: 'Numerics',
+    });
     expect(renderCard(a).equals(first)).toBe(true);
     expect(renderCard({ ...a, title: 'NCCL watchdog timeout after a rank falls behind!' }).equals(first)).toBe(false);
   });
 
   test('titles wrap by measured width, at most four lines, the last cut with an ellipsis', () => {
-    const title = 'CUDA out of memory from allocator fragmentation during long-sequence training with expandable segments disabled and a very long tail of words that cannot fit';
+    const title =
+      'CUDA out of memory from allocator fragmentation during long-sequence training with expandable segments disabled and a very long tail of words that cannot fit';
     const lines = wrapText('bold', title, 58, 1040, 4);
     expect(lines).toHaveLength(4);
     for (const line of lines) expect(textWidth('bold', line, 58)).toBeLessThanOrEqual(1040);

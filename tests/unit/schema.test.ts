@@ -5,25 +5,36 @@ import { validateContent } from '../../src/lib/content/validate.ts';
 import { formatProblem } from '../../src/lib/schema/errors.ts';
 import { BODY, entry, sources, registry, type FixtureFile } from './fixtures/content.ts';
 
-const problemsOf = (files: FixtureFile[], reg: unknown = registry) => validateContent(sources(files, reg)).problems.map(formatProblem);
+const problemsOf = (files: FixtureFile[], reg: unknown = registry) =>
+  validateContent(sources(files, reg)).problems.map(formatProblem);
 
 describe('a valid content set', () => {
   test('passes with no problems and comes back parsed, with defaults', () => {
     const result = validateContent(sources([{ slug: 'example-failure', data: entry() }]));
     expect(result.problems).toEqual([]);
     expect(result.entries).toHaveLength(1);
-    expect(result.entries[0]).toMatchObject({ id: 'MEM-001', slug: 'example-failure', status: 'published', aliases: [], cues: [] });
+    expect(result.entries[0]).toMatchObject({
+      id: 'MEM-001',
+      slug: 'example-failure',
+      status: 'published',
+      aliases: [],
+      cues: [],
+    });
   });
 });
 
 describe('schema errors name the file, the line, the dotted field and the bad value', () => {
   test('a missing required field', () => {
     const { title: _t, ...rest } = entry();
-    expect(problemsOf([{ slug: 'x', data: rest }])).toEqual(['content/entries/x.mdx:2: title: required field is missing (expected string)']);
+    expect(problemsOf([{ slug: 'x', data: rest }])).toEqual([
+      'content/entries/x.mdx:2: title: required field is missing (expected string)',
+    ]);
   });
 
   test('a wrong type', () => {
-    expect(problemsOf([{ slug: 'x', data: entry({ tags: 'oom' }) }])).toEqual(['content/entries/x.mdx:6: tags: expected array, got string "oom"']);
+    expect(problemsOf([{ slug: 'x', data: entry({ tags: 'oom' }) }])).toEqual([
+      'content/entries/x.mdx:6: tags: expected array, got string "oom"',
+    ]);
   });
 
   test('an unknown enum value, with a guess', () => {
@@ -33,7 +44,9 @@ describe('schema errors name the file, the line, the dotted field and the bad va
   });
 
   test('an unknown field', () => {
-    expect(problemsOf([{ slug: 'x', data: entry({ severity: 'high' }) }])).toEqual(['content/entries/x.mdx:54: severity: unknown field; remove it or check its spelling']);
+    expect(problemsOf([{ slug: 'x', data: entry({ severity: 'high' }) }])).toEqual([
+      'content/entries/x.mdx:54: severity: unknown field; remove it or check its spelling',
+    ]);
   });
 
   test('a bad id pattern', () => {
@@ -44,8 +57,10 @@ describe('schema errors name the file, the line, the dotted field and the bad va
 
   test('a nested field in a list', () => {
     const e = entry();
-    e.references = [{ title: "r", url: "http://insecure.example", kind: "docs" }, e.references[1]!];
-    expect(problemsOf([{ slug: 'x', data: e }])).toEqual(['content/entries/x.mdx:45: references.0.url: expected an https:// URL or a GitHub issue written owner/repo#N']);
+    e.references = [{ title: 'r', url: 'http://insecure.example', kind: 'docs' }, e.references[1]!];
+    expect(problemsOf([{ slug: 'x', data: e }])).toEqual([
+      'content/entries/x.mdx:45: references.0.url: expected an https:// URL or a GitHub issue written owner/repo#N',
+    ]);
   });
 
   test('a regular expression that does not compile', () => {
@@ -59,7 +74,9 @@ describe('schema errors name the file, the line, the dotted field and the bad va
   test('too few symptoms', () => {
     const e = entry();
     e.symptoms = e.symptoms.slice(0, 1);
-    expect(problemsOf([{ slug: 'x', data: e }])).toEqual(['content/entries/x.mdx:14: symptoms: list at least three symptoms']);
+    expect(problemsOf([{ slug: 'x', data: e }])).toEqual([
+      'content/entries/x.mdx:14: symptoms: list at least three symptoms',
+    ]);
   });
 
   test('a merged entry with no target', () => {
@@ -85,7 +102,12 @@ describe('schema errors name the file, the line, the dotted field and the bad va
 
 describe('rules across entries', () => {
   test('ids are unique', () => {
-    expect(problemsOf([{ slug: 'a', data: entry() }, { slug: 'b', data: entry() }])).toEqual([
+    expect(
+      problemsOf([
+        { slug: 'a', data: entry() },
+        { slug: 'b', data: entry() },
+      ]),
+    ).toEqual([
       'content/entries/a.mdx:2: id: id MEM-001 is also used by content/entries/b.mdx; ids are unique and never reused',
       'content/entries/b.mdx:2: id: id MEM-001 is also used by content/entries/a.mdx; ids are unique and never reused',
     ]);
@@ -104,7 +126,9 @@ describe('rules across entries', () => {
   });
 
   test('an entry is not related to itself', () => {
-    expect(problemsOf([{ slug: 'a', data: entry({ related: ['MEM-001'] }) }])).toEqual(['content/entries/a.mdx:43: related.0: an entry cannot be related to itself (MEM-001)']);
+    expect(problemsOf([{ slug: 'a', data: entry({ related: ['MEM-001'] }) }])).toEqual([
+      'content/entries/a.mdx:43: related.0: an entry cannot be related to itself (MEM-001)',
+    ]);
   });
 
   test('symptom references exist in the registry', () => {
@@ -121,13 +145,20 @@ describe('rules across entries', () => {
         { slug: 'a', data: entry() },
         { slug: 'b', data: entry({ id: 'MEM-002', aliases: ['a'] }) },
       ]),
-    ).toEqual(['content/entries/b.mdx:55: aliases.0: alias "a" collides with the slug or an alias of content/entries/a.mdx; every slug and alias names one entry']);
+    ).toEqual([
+      'content/entries/b.mdx:55: aliases.0: alias "a" collides with the slug or an alias of content/entries/a.mdx; every slug and alias names one entry',
+    ]);
   });
 
   test('a shared symptom needs tellApart, naming the other entries', () => {
     const b = entry({ id: 'MEM-002' });
     b.symptoms[0] = { symptom: 'cuda-oom', wording: 'w', why: 'y' };
-    expect(problemsOf([{ slug: 'a', data: entry() }, { slug: 'b', data: b }])).toEqual([
+    expect(
+      problemsOf([
+        { slug: 'a', data: entry() },
+        { slug: 'b', data: b },
+      ]),
+    ).toEqual([
       'content/entries/b.mdx:14: symptoms.0.tellApart: MEM-002 shares symptom "cuda-oom" with MEM-001; add tellApart: the check that tells this cause apart from theirs',
     ]);
   });
@@ -162,13 +193,21 @@ describe('the body', () => {
   });
 
   test('rejects other second-level sections', () => {
-    expect(problemsOf([{ slug: 'a', data: entry(), body: `${'\n## Why it happens\n\nx\n\n## Solution\n\nz\n\n## Fix\n\ny\n'}` }])).toEqual([
+    expect(
+      problemsOf([
+        { slug: 'a', data: entry(), body: `${'\n## Why it happens\n\nx\n\n## Solution\n\nz\n\n## Fix\n\ny\n'}` },
+      ]),
+    ).toEqual([
       'content/entries/a.mdx:60: body: unexpected section "## Solution"; the body\'s sections are "## Why it happens", "## Fix", "## Notes" (use ### for subsections)',
     ]);
   });
 
   test('ignores headings inside code blocks', () => {
-    expect(problemsOf([{ slug: 'a', data: entry(), body: '\n## Why it happens\n\n```md\n## Not a section\n```\n\n## Fix\n\ny\n' }])).toEqual([]);
+    expect(
+      problemsOf([
+        { slug: 'a', data: entry(), body: '\n## Why it happens\n\n```md\n## Not a section\n```\n\n## Fix\n\ny\n' },
+      ]),
+    ).toEqual([]);
   });
 });
 
@@ -178,6 +217,8 @@ describe('the symptom registry', () => {
     expect(problemsOf([{ slug: 'a', data: entry() }], reg)).toEqual([
       'content/symptoms.yaml: cuda-oom.patterns.0: does not compile as a log pattern (RE2 syntax, matched in linear time): missing closing ): `(`',
     ]);
-    expect(problemsOf([{ slug: 'a', data: entry() }], [...registry, registry[1]])).toEqual(['content/symptoms.yaml: loss-nan.id: symptom id "loss-nan" is defined twice (also at item 2)']);
+    expect(problemsOf([{ slug: 'a', data: entry() }], [...registry, registry[1]])).toEqual([
+      'content/symptoms.yaml: loss-nan.id: symptom id "loss-nan" is defined twice (also at item 2)',
+    ]);
   });
 });

@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { queryWords, rankByWords, searchDelay, searchTerms, suggestQuery, TYPING_PAUSE_MS, unmatchedWords, variantsOf, vocabularyWords, wordListPart } from '../../src/lib/search-terms.ts';
+import {
+  queryWords,
+  rankByWords,
+  searchDelay,
+  searchTerms,
+  suggestQuery,
+  TYPING_PAUSE_MS,
+  unmatchedWords,
+  variantsOf,
+  vocabularyWords,
+  wordListPart,
+} from '../../src/lib/search-terms.ts';
 
 describe('searchTerms', () => {
   it('drops the function words every entry holds, whatever their case or punctuation', () => {
@@ -28,8 +39,21 @@ describe('searchTerms', () => {
 
 describe('queryWords', () => {
   it('drops the punctuation a word is typed with, function words and filler', () => {
-    expect(queryWords('Why does my loss become NaN during the first epoch?')).toEqual(['loss', 'become', 'nan', 'first', 'epoch']);
-    expect(queryWords('"RuntimeError: CUDA error: device-side assert triggered"')).toEqual(['runtimeerror', 'cuda', 'error', 'device-side', 'assert', 'triggered']);
+    expect(queryWords('Why does my loss become NaN during the first epoch?')).toEqual([
+      'loss',
+      'become',
+      'nan',
+      'first',
+      'epoch',
+    ]);
+    expect(queryWords('"RuntimeError: CUDA error: device-side assert triggered"')).toEqual([
+      'runtimeerror',
+      'cuda',
+      'error',
+      'device-side',
+      'assert',
+      'triggered',
+    ]);
     expect(queryWords('(increasing.) “quoted” [bracketed]!')).toEqual(['increasing', 'quoted', 'bracketed']);
   });
 
@@ -46,8 +70,11 @@ describe('queryWords', () => {
 });
 
 describe('variantsOf', () => {
-  const groups = [['oom', 'outofmemoryerror'], ['hang', 'stuck', 'freeze']];
-  it('adds the other words of the word\'s group, the word first', () => {
+  const groups = [
+    ['oom', 'outofmemoryerror'],
+    ['hang', 'stuck', 'freeze'],
+  ];
+  it("adds the other words of the word's group, the word first", () => {
     expect(variantsOf('stuck', groups)).toEqual(['stuck', 'hang', 'freeze']);
     expect(variantsOf('oom', groups)).toEqual(['oom', 'outofmemoryerror']);
   });
@@ -57,11 +84,24 @@ describe('variantsOf', () => {
 });
 
 describe('rankByWords', () => {
-  const hits = (o: Record<string, [string, number][]>) => new Map(Object.entries(o).map(([w, l]) => [w, l.map(([id, score]) => ({ id, score }))]));
+  const hits = (o: Record<string, [string, number][]>) =>
+    new Map(Object.entries(o).map(([w, l]) => [w, l.map(([id, score]) => ({ id, score }))]));
 
   it('puts first the page holding the most telling words, even when it lacks one', () => {
     // "during" is on two pages that lack "nccl" and "watchdog"; dist1 lacks "during" only
-    const { ids, held } = rankByWords(hits({ nccl: [['dist1', 5], ['dist2', 2]], watchdog: [['dist1', 8]], during: [['mem1', 1], ['data1', 1]] }));
+    const { ids, held } = rankByWords(
+      hits({
+        nccl: [
+          ['dist1', 5],
+          ['dist2', 2],
+        ],
+        watchdog: [['dist1', 8]],
+        during: [
+          ['mem1', 1],
+          ['data1', 1],
+        ],
+      }),
+    );
     expect(ids[0]).toBe('dist1');
     expect(held).toEqual(['nccl', 'watchdog']);
   });
@@ -69,12 +109,36 @@ describe('rankByWords', () => {
   it('counts a rare word for more than a common one, and where a page holds it', () => {
     // "timeout" is on every page; "allreduce" on two, in dist2's title (a higher score)
     const common = ['dist1', 'dist2', 'dist3', 'dist4', 'dist5'].map((id): [string, number] => [id, 1]);
-    expect(rankByWords(hits({ timeout: common, allreduce: [['dist1', 1], ['dist2', 9]] })).ids.slice(0, 2)).toEqual(['dist2', 'dist1']);
+    expect(
+      rankByWords(
+        hits({
+          timeout: common,
+          allreduce: [
+            ['dist1', 1],
+            ['dist2', 9],
+          ],
+        }),
+      ).ids.slice(0, 2),
+    ).toEqual(['dist2', 'dist1']);
   });
 
-  it('returns the pages scoring at least half the first\'s, best first, and the words the first holds', () => {
+  it("returns the pages scoring at least half the first's, best first, and the words the first holds", () => {
     // d holds only "memory", and there at a ninth of a's score
-    const { ids, held } = rankByWords(hits({ cuda: [['a', 1], ['b', 3], ['c', 3]], memory: [['a', 9], ['b', 1], ['d', 1]], xyz: [] }));
+    const { ids, held } = rankByWords(
+      hits({
+        cuda: [
+          ['a', 1],
+          ['b', 3],
+          ['c', 3],
+        ],
+        memory: [
+          ['a', 9],
+          ['b', 1],
+          ['d', 1],
+        ],
+        xyz: [],
+      }),
+    );
     expect(held).toEqual(['cuda', 'memory']);
     expect(ids).toEqual(['a', 'b', 'c']);
   });
@@ -128,9 +192,17 @@ describe('suggestQuery', () => {
     expect(suggestQuery('alocatr', vocabulary)).toBe('allocator');
   });
   it('finds the words no result holds, and splits text into vocabulary words', () => {
-    expect(unmatchedWords('nccl wachdog timeout', ['NCCL watchdog: collective timeout', 'W… other'])).toEqual(['wachdog']);
+    expect(unmatchedWords('nccl wachdog timeout', ['NCCL watchdog: collective timeout', 'W… other'])).toEqual([
+      'wachdog',
+    ]);
     expect(unmatchedWords('watchd', ['the NCCL watchdog'])).toEqual([]);
-    expect(vocabularyWords('torch.OutOfMemoryError: CUDA out of memory (2.00 GiB), NCCL_TIMEOUT')).toEqual(['torch', 'outofmemoryerror', 'cuda', 'memory', 'nccl_timeout']);
+    expect(vocabularyWords('torch.OutOfMemoryError: CUDA out of memory (2.00 GiB), NCCL_TIMEOUT')).toEqual([
+      'torch',
+      'outofmemoryerror',
+      'cuda',
+      'memory',
+      'nccl_timeout',
+    ]);
   });
 });
 

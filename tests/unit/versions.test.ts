@@ -10,23 +10,66 @@ import { buildVersionIndex, rangeIndexes, upgrade } from '../../src/lib/indexes/
 import type { Entry } from '../../src/lib/content/validate.ts';
 
 const packages: PackageData[] = [
-  { id: 'torch', name: 'PyTorch', aliases: ['PyTorch'], releasesUrl: 'https://github.com/pytorch/pytorch/releases', releases: [{ version: '2.5.0', date: '2024-10-17' }, { version: '2.6.0', date: '2025-01-29' }, { version: '2.7.0', date: '2025-04-23' }] },
-  { id: 'transformers', name: 'Transformers', aliases: [], releasesUrl: 'https://github.com/huggingface/transformers/releases', releases: [{ version: '4.46.0', date: '2024-10-24' }] },
-  { id: 'flash-attn', name: 'FlashAttention', aliases: ['flash_attn'], releasesUrl: 'https://github.com/Dao-AILab/flash-attention/releases', releases: [{ version: '2.5.8', date: '2024-04-26' }] },
+  {
+    id: 'torch',
+    name: 'PyTorch',
+    aliases: ['PyTorch'],
+    releasesUrl: 'https://github.com/pytorch/pytorch/releases',
+    releases: [
+      { version: '2.5.0', date: '2024-10-17' },
+      { version: '2.6.0', date: '2025-01-29' },
+      { version: '2.7.0', date: '2025-04-23' },
+    ],
+  },
+  {
+    id: 'transformers',
+    name: 'Transformers',
+    aliases: [],
+    releasesUrl: 'https://github.com/huggingface/transformers/releases',
+    releases: [{ version: '4.46.0', date: '2024-10-24' }],
+  },
+  {
+    id: 'flash-attn',
+    name: 'FlashAttention',
+    aliases: ['flash_attn'],
+    releasesUrl: 'https://github.com/Dao-AILab/flash-attention/releases',
+    releases: [{ version: '2.5.8', date: '2024-04-26' }],
+  },
 ];
-const versions = (affected: unknown[], releases: Record<string, string> = { torch: '2.7.0' }) => VersionsSchema.parse({ affected, checkedAgainst: { date: '2026-12-01', releases } });
+const versions = (affected: unknown[], releases: Record<string, string> = { torch: '2.7.0' }) =>
+  VersionsSchema.parse({ affected, checkedAgainst: { date: '2026-12-01', releases } });
 
 describe('an entry’s versions', () => {
   test('a range, a boundary that fits it and the newest release pass', () => {
-    expect(checkVersions(versions([{ package: 'torch', range: '>=2.6', introducedIn: '2.6.0' }]), packages, 'content/packages.yaml')).toEqual([]);
-    expect(checkVersions(versions([{ package: 'torch', range: '>=2.0,<2.6', fixedIn: '2.6.0' }]), packages, 'content/packages.yaml')).toEqual([]);
+    expect(
+      checkVersions(
+        versions([{ package: 'torch', range: '>=2.6', introducedIn: '2.6.0' }]),
+        packages,
+        'content/packages.yaml',
+      ),
+    ).toEqual([]);
+    expect(
+      checkVersions(
+        versions([{ package: 'torch', range: '>=2.0,<2.6', fixedIn: '2.6.0' }]),
+        packages,
+        'content/packages.yaml',
+      ),
+    ).toEqual([]);
   });
 
   test.each([
     [{ package: 'jax', range: '>=0.4' }, 'affected.0.package', 'unknown package "jax"'],
-    [{ package: 'torch', range: '>=2.6', introducedIn: '2.5.0' }, 'affected.0.introducedIn', '2.5.0 is not in the range ">=2.6"'],
+    [
+      { package: 'torch', range: '>=2.6', introducedIn: '2.5.0' },
+      'affected.0.introducedIn',
+      '2.5.0 is not in the range ">=2.6"',
+    ],
     [{ package: 'torch', range: '>=2.0', fixedIn: '2.6.0' }, 'affected.0.fixedIn', '2.6.0 is in the range ">=2.0"'],
-    [{ package: 'torch', range: '<2.6', introducedIn: '2.5.0', fixedIn: '2.0.0' }, 'affected.0.fixedIn', 'is not after introducedIn 2.5.0'],
+    [
+      { package: 'torch', range: '<2.6', introducedIn: '2.5.0', fixedIn: '2.0.0' },
+      'affected.0.fixedIn',
+      'is not after introducedIn 2.5.0',
+    ],
   ])('%j is refused at %s', (affected, at, message) => {
     const problems = checkVersions(versions([affected]), packages, 'content/packages.yaml');
     expect(problems.map((p) => p.at.join('.'))).toContain(at);
@@ -34,7 +77,10 @@ describe('an entry’s versions', () => {
   });
 
   test('a malformed range or version is refused by the schema, with the form to use', () => {
-    const bad = VersionsSchema.safeParse({ affected: [{ package: 'torch', range: '>= 2.6 and < 3' }], checkedAgainst: { date: '2026-12-01', releases: { torch: 2.1 } } });
+    const bad = VersionsSchema.safeParse({
+      affected: [{ package: 'torch', range: '>= 2.6 and < 3' }],
+      checkedAgainst: { date: '2026-12-01', releases: { torch: 2.1 } },
+    });
     expect(bad.success).toBe(false);
     const messages = bad.error!.issues.map((i) => i.message).join('\n');
     expect(messages).toContain('expected a PEP 440 range');
@@ -57,14 +103,38 @@ describe('the versions a log shows', () => {
   };
 
   test.each([
-    ['pip freeze', 'numpy==1.26.4\ntorch==2.6.0+cu124\ntransformers==4.46.0', ['torch 2.6.0+cu124', 'transformers 4.46.0']],
-    ['pip list', 'Package      Version\n------------ -------\ntorch        2.5.1\nflash_attn   2.5.8', ['torch 2.5.1', 'flash-attn 2.5.8']],
-    ['collect_env', 'PyTorch version: 2.1.0+cu121\nIs debug build: False\n[pip3] torch==2.1.0\n[conda] transformers 4.46.0 pypi_0 pypi', ['torch 2.1.0+cu121', 'transformers 4.46.0']],
-    ['transformers-cli env', '- `transformers` version: 4.46.0\n- PyTorch version (GPU?): 2.5.1+cu121 (True)', ['transformers 4.46.0', 'torch 2.5.1+cu121']],
-    ['torch.__version__ printed', '>>> import torch\n>>> torch.__version__\n\'2.6.0+cu124\'', ['torch 2.6.0+cu124']],
+    [
+      'pip freeze',
+      'numpy==1.26.4\ntorch==2.6.0+cu124\ntransformers==4.46.0',
+      ['torch 2.6.0+cu124', 'transformers 4.46.0'],
+    ],
+    [
+      'pip list',
+      'Package      Version\n------------ -------\ntorch        2.5.1\nflash_attn   2.5.8',
+      ['torch 2.5.1', 'flash-attn 2.5.8'],
+    ],
+    [
+      'collect_env',
+      'PyTorch version: 2.1.0+cu121\nIs debug build: False\n[pip3] torch==2.1.0\n[conda] transformers 4.46.0 pypi_0 pypi',
+      ['torch 2.1.0+cu121', 'transformers 4.46.0'],
+    ],
+    [
+      'transformers-cli env',
+      '- `transformers` version: 4.46.0\n- PyTorch version (GPU?): 2.5.1+cu121 (True)',
+      ['transformers 4.46.0', 'torch 2.5.1+cu121'],
+    ],
+    ['torch.__version__ printed', ">>> import torch\n>>> torch.__version__\n'2.6.0+cu124'", ['torch 2.6.0+cu124']],
     ['torch.__version__ in a line', 'torch.__version__ = 2.7.0', ['torch 2.7.0']],
-    ['a site-packages path', '  File "/opt/venv/lib/python3.11/site-packages/flash_attn-2.5.8.dist-info/RECORD", line 1', ['flash-attn 2.5.8']],
-    ['an egg path', '/home/u/.venv/lib/python3.8/site-packages/transformers-4.46.0-py3.8.egg/transformers/trainer.py', ['transformers 4.46.0']],
+    [
+      'a site-packages path',
+      '  File "/opt/venv/lib/python3.11/site-packages/flash_attn-2.5.8.dist-info/RECORD", line 1',
+      ['flash-attn 2.5.8'],
+    ],
+    [
+      'an egg path',
+      '/home/u/.venv/lib/python3.8/site-packages/transformers-4.46.0-py3.8.egg/transformers/trainer.py',
+      ['transformers 4.46.0'],
+    ],
   ])('%s', (_, log, want) => expect(read(log)).toEqual(want));
 
   test('vLLM’s start-up line', () => {
@@ -74,12 +144,16 @@ describe('the versions a log shows', () => {
   });
 
   test('metrics, epochs and unknown packages are not versions', () => {
-    expect(read("{'loss': 0.4127, 'epoch': 0.99}\nstep 12 | lr 3.00e-04\nscipy==1.13.0\nPython version: 3.11.9")).toEqual([]);
+    expect(
+      read("{'loss': 0.4127, 'epoch': 0.99}\nstep 12 | lr 3.00e-04\nscipy==1.13.0\nPython version: 3.11.9"),
+    ).toEqual([]);
   });
 
   test('notes say whether a version is in a range', () => {
     const found = [{ package: 'torch', version: '2.5.1', line: 3 }];
-    expect(versionNotes([{ package: 'torch', range: '>=2.6' }], found)).toEqual([{ package: 'torch', version: '2.5.1', range: '>=2.6', inRange: false }]);
+    expect(versionNotes([{ package: 'torch', range: '>=2.6' }], found)).toEqual([
+      { package: 'torch', version: '2.5.1', range: '>=2.6', inRange: false },
+    ]);
     expect(versionNotes([{ package: 'transformers', range: '>=4.46' }], found)).toEqual([]);
   });
 });
@@ -89,10 +163,26 @@ describe('ranking with the versions a log shows', () => {
     version: 1,
     entries: [
       { id: 'CKPT-001', title: 'Generic load failure', url: '/a/', category: 'checkpointing', symptom: 'load' },
-      { id: 'CKPT-003', title: 'weights_only flip', url: '/b/', category: 'checkpointing', symptom: 'load', affected: [{ package: 'torch', range: '>=2.6' }] },
+      {
+        id: 'CKPT-003',
+        title: 'weights_only flip',
+        url: '/b/',
+        category: 'checkpointing',
+        symptom: 'load',
+        affected: [{ package: 'torch', range: '>=2.6' }],
+      },
     ],
     symptoms: [{ id: 'load', label: 'torch.load failed', url: '/s/', collateral: false, generic: 'CKPT-001' }],
-    signals: [{ source: 'UnpicklingError', symptom: 'load', entries: ['CKPT-001', 'CKPT-003'], weight: 2, multiline: false, origin: 'registry' }],
+    signals: [
+      {
+        source: 'UnpicklingError',
+        symptom: 'load',
+        entries: ['CKPT-001', 'CKPT-003'],
+        weight: 2,
+        multiline: false,
+        origin: 'registry',
+      },
+    ],
     cues: [],
     packages: [{ id: 'torch', name: 'PyTorch', aliases: ['PyTorch'] }],
   };
@@ -121,29 +211,52 @@ describe('ranking with the versions a log shows', () => {
 });
 
 describe('the upgrade guide', () => {
-  const entry = (id: string, affected: unknown[]) => ({ id, status: 'published', versions: versions(affected) }) as unknown as Entry;
+  const entry = (id: string, affected: unknown[]) =>
+    ({ id, status: 'published', versions: versions(affected) }) as unknown as Entry;
   const index = buildVersionIndex(
-    [entry('CKPT-003', [{ package: 'torch', range: '>=2.6', introducedIn: '2.6.0' }]), entry('HW-003', [{ package: 'torch', range: '<2.7', fixedIn: '2.7.0' }]), entry('MEM-001', [])],
+    [
+      entry('CKPT-003', [{ package: 'torch', range: '>=2.6', introducedIn: '2.6.0' }]),
+      entry('HW-003', [{ package: 'torch', range: '<2.7', fixedIn: '2.7.0' }]),
+      entry('MEM-001', []),
+    ],
     packages,
   );
 
   test('lists every package of the registry, each with its boundaries oldest first', () => {
-    expect(index.map((v) => [v.package.id, v.entries.length])).toEqual([['torch', 2], ['transformers', 0], ['flash-attn', 0]]);
-    expect(index[0]!.boundaries.map((b) => [b.version, b.introduced.map((x) => x.entry.id), b.fixed.map((x) => x.entry.id)])).toEqual([
+    expect(index.map((v) => [v.package.id, v.entries.length])).toEqual([
+      ['torch', 2],
+      ['transformers', 0],
+      ['flash-attn', 0],
+    ]);
+    expect(
+      index[0]!.boundaries.map((b) => [b.version, b.introduced.map((x) => x.entry.id), b.fixed.map((x) => x.entry.id)]),
+    ).toEqual([
       ['2.6.0', ['CKPT-003'], []],
       ['2.7.0', [], ['HW-003']],
     ]);
   });
 
   test('what starts and stops between two releases, either way', () => {
-    const ids = (u: ReturnType<typeof upgrade>) => ({ starts: u.starts.map((x) => x.entry.id), stops: u.stops.map((x) => x.entry.id), changes: u.changes.map((x) => x.entry.id) });
+    const ids = (u: ReturnType<typeof upgrade>) => ({
+      starts: u.starts.map((x) => x.entry.id),
+      stops: u.stops.map((x) => x.entry.id),
+      changes: u.changes.map((x) => x.entry.id),
+    });
     expect(ids(upgrade(index[0]!, '2.5.0', '2.7.0'))).toEqual({ starts: ['CKPT-003'], stops: ['HW-003'], changes: [] });
     expect(ids(upgrade(index[0]!, '2.7.0', '2.5.0'))).toEqual({ starts: ['HW-003'], stops: ['CKPT-003'], changes: [] });
     expect(ids(upgrade(index[0]!, '2.6.0', '2.6.0'))).toEqual({ starts: [], stops: [], changes: [] });
   });
 
   test('an entry affected on both sides by different ranges changes, and the form’s data says which range holds each release', () => {
-    const two = buildVersionIndex([entry('HW-003', [{ package: 'torch', range: '<2.6', fixedIn: '2.6.0' }, { package: 'torch', range: '>=2.7', introducedIn: '2.7.0' }])], packages)[0]!;
+    const two = buildVersionIndex(
+      [
+        entry('HW-003', [
+          { package: 'torch', range: '<2.6', fixedIn: '2.6.0' },
+          { package: 'torch', range: '>=2.7', introducedIn: '2.7.0' },
+        ]),
+      ],
+      packages,
+    )[0]!;
     expect(upgrade(two, '2.5.0', '2.7.0').changes.map((x) => x.entry.id)).toEqual(['HW-003']);
     expect(upgrade(two, '2.5.0', '2.6.0').stops.map((x) => x.entry.id)).toEqual(['HW-003']);
     expect(rangeIndexes(two.entries[0]!.affected, ['2.5.0', '2.6.0', '2.7.0'])).toBe('2.5.0:0 2.7.0:1');

@@ -9,7 +9,9 @@ import { chromium, type Page } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from '../../tests/e2e/chromium.ts';
 
 async function serve(dist: string, port: number) {
-  const child = spawn(process.execPath, [join(process.cwd(), 'tests/e2e/serve.ts'), String(port), dist], { stdio: 'pipe' });
+  const child = spawn(process.execPath, [join(process.cwd(), 'tests/e2e/serve.ts'), String(port), dist], {
+    stdio: 'pipe',
+  });
   await new Promise<void>((ok, fail) => {
     child.stdout.on('data', (d: Buffer) => d.toString().includes('serving') && ok());
     child.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
@@ -24,7 +26,18 @@ async function serve(dist: string, port: number) {
  * (tools/bench/corpus.ts), which draws on the real entries' vocabulary; "out" and "memory" are
  * in most of its pages.
  */
-export const FIRST_QUERIES = ['allocator gradient', 'watchdog timeout', 'nccl', 'out of memory', 'expandable segments', 'bf16', 'checkpoint', 'deepspeed zero', 'loss nan', 'tokenizer'];
+export const FIRST_QUERIES = [
+  'allocator gradient',
+  'watchdog timeout',
+  'nccl',
+  'out of memory',
+  'expandable segments',
+  'bf16',
+  'checkpoint',
+  'deepspeed zero',
+  'loss nan',
+  'tokenizer',
+];
 
 /** How long the network must stay quiet before a page counts as loaded, as Playwright's networkidle. */
 const QUIET_MS = 500;
@@ -60,7 +73,12 @@ async function searchFigures(page: Page, url: string, queries: string[], pastedO
   page.on('requestfinished', (request) => {
     inFlight--;
     lastActivity = Date.now();
-    pending.push(request.sizes().then((s) => void (bytes += s.responseBodySize + s.responseHeadersSize), (error: Error) => error));
+    pending.push(
+      request.sizes().then(
+        (s) => void (bytes += s.responseBodySize + s.responseHeadersSize),
+        (error: Error) => error,
+      ),
+    );
   });
   // Quiet for QUIET_MS with nothing in flight. Not waitForLoadState('networkidle'): that state
   // is reached once per navigation and then returns at once, so after opening the search it
@@ -130,10 +148,18 @@ export async function browserFigures(dist: string, entryPath: string, bigLog: st
       await context.close();
     }
     const opening = await browser.newContext();
-    const [pasted] = await searchFigures(await opening.newPage(), `http://localhost:${port}${entryPath}`, ['allocator gradient'], true);
+    const [pasted] = await searchFigures(
+      await opening.newPage(),
+      `http://localhost:${port}${entryPath}`,
+      ['allocator gradient'],
+      true,
+    );
     await opening.close();
     const page = await browser.newPage();
-    const [first, later] = await searchFigures(page, `http://localhost:${port}${entryPath}`, ['allocator gradient', 'watchdog timeout']);
+    const [first, later] = await searchFigures(page, `http://localhost:${port}${entryPath}`, [
+      'allocator gradient',
+      'watchdog timeout',
+    ]);
 
     // the diagnose worker: one warm-up run (loads the fingerprints), then the timed one
     await page.goto(`http://localhost:${port}/diagnose/`);

@@ -9,8 +9,9 @@
  * its content cache warm. Runs on the node first on PATH (npm puts the pinned Node 24 there),
  * and also on /usr/bin/node when that is another version. Writes bench-results/bench-cli.json.
  */
+import { offlineInstallArgs, packedTarball } from '../install-packed.ts';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +22,8 @@ let runs: number;
 try {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' } }, strict: true });
   runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of runs, at least 1 (got ${values.runs})`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs takes a whole number of runs, at least 1 (got ${values.runs})`);
 } catch (error) {
   console.error(`bench:cli: ${(error as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -52,9 +54,9 @@ function time(command: string, args: string[]): { median: number; max: number } 
 
 try {
   must('npm', ['pack', '--pack-destination', work], root);
-  const tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
+  const tarball = packedTarball(work);
   const installStarted = performance.now();
-  must('npm', ['install', '-g', '--prefix', prefix, '--offline', '--registry', 'http://127.0.0.1:9', '--no-audit', '--no-fund', tarball], empty);
+  must('npm', offlineInstallArgs(prefix, tarball), empty);
   const installMs = performance.now() - installStarted;
   const bin = join(prefix, 'bin/faultline');
   const clone = join(root, 'src/cli/faultline.mjs');
@@ -70,17 +72,36 @@ try {
     const v = version(node);
     rows.push(
       { node: v, what: 'node -e "" (Node starting, for comparison)', ...time(node, ['-e', '']) },
-      { node: v, what: `installed: faultline diagnose small.log (${statSync(small).size.toLocaleString('en')} bytes)`, ...time(node, [bin, 'diagnose', small]) },
+      {
+        node: v,
+        what: `installed: faultline diagnose small.log (${statSync(small).size.toLocaleString('en')} bytes)`,
+        ...time(node, [bin, 'diagnose', small]),
+      },
       { node: v, what: 'installed: faultline explain MEM-003', ...time(node, [bin, 'explain', 'MEM-003']) },
-      { node: v, what: 'installed: faultline diagnose small.log --format markdown', ...time(node, [bin, 'diagnose', small, '--format', 'markdown']) },
+      {
+        node: v,
+        what: 'installed: faultline diagnose small.log --format markdown',
+        ...time(node, [bin, 'diagnose', small, '--format', 'markdown']),
+      },
     );
-    if (node === process.execPath) rows.push({ node: v, what: 'in this clone, content cache warm: diagnose small.log', ...time(node, [clone, 'diagnose', small]) });
+    if (node === process.execPath)
+      rows.push({
+        node: v,
+        what: 'in this clone, content cache warm: diagnose small.log',
+        ...time(node, [clone, 'diagnose', small]),
+      });
   }
-  console.log(`\n== faultline, installed from the packed tarball (install ${Math.round(installMs)} ms, offline); ${runs} runs each, fresh process, spawn to exit\n`);
+  console.log(
+    `\n== faultline, installed from the packed tarball (install ${Math.round(installMs)} ms, offline); ${runs} runs each, fresh process, spawn to exit\n`,
+  );
   console.log('| node | command | median | slowest |\n| --- | --- | --- | --- |');
-  for (const r of rows) console.log(`| ${r.node} | ${r.what} | ${Math.round(r.median as number)} ms | ${Math.round(r.max as number)} ms |`);
+  for (const r of rows)
+    console.log(`| ${r.node} | ${r.what} | ${Math.round(r.median as number)} ms | ${Math.round(r.max as number)} ms |`);
   mkdirSync(join(root, 'bench-results'), { recursive: true });
-  writeFileSync(join(root, 'bench-results/bench-cli.json'), `${JSON.stringify({ date: new Date().toISOString(), runs, installMs, rows }, null, 2)}\n`);
+  writeFileSync(
+    join(root, 'bench-results/bench-cli.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), runs, installMs, rows }, null, 2)}\n`,
+  );
 } catch (error) {
   console.error(`bench:cli: ${(error as Error).message}`);
   process.exitCode = 1;

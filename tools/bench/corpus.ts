@@ -46,7 +46,12 @@ export function proseWords(entries: readonly { data: unknown; body: string }[]):
   for (const e of entries) {
     walk(e.data);
     // prose only: no code blocks, component tags or link targets
-    walk(e.body.replace(/```[\s\S]*?```/g, '').replace(/<[^>]*>/g, '').replace(/\]\([^)]*\)/g, ']'));
+    walk(
+      e.body
+        .replace(/```[\s\S]*?```/g, '')
+        .replace(/<[^>]*>/g, '')
+        .replace(/\]\([^)]*\)/g, ']'),
+    );
   }
   return out;
 }
@@ -69,7 +74,10 @@ export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
   };
   const paragraph = (k: number) => Array.from({ length: k }, sentence).join(' ');
 
-  const registry = parse(readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8')) as { id: string; patterns?: string[] }[];
+  const registry = parse(readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8')) as {
+    id: string;
+    patterns?: string[];
+  }[];
   // For each symptom with patterns, a real line from the shipped example logs that matches it,
   // so the synthetic logs exercise the matcher the way real ones do.
   const realLines = new Map<string, string>();
@@ -85,12 +93,19 @@ export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
   mkdirSync(join(dir, 'examples'), { recursive: true });
   // the real registry, without the generic causes it names: they are entries of content/, not of
   // the corpus
-  writeFileSync(join(dir, 'symptoms.yaml'), readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8').replace(/^  generic: .*\n/gm, ''));
+  writeFileSync(
+    join(dir, 'symptoms.yaml'),
+    readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8').replace(/^  generic: .*\n/gm, ''),
+  );
   // the real package registry and known issues, so the site is built at n entries plus the
   // records; a record's entry is a slug of content/, not of the corpus, so it is left out
   writeFileSync(join(dir, 'packages.yaml'), readFileSync(join(process.cwd(), 'content/packages.yaml'), 'utf8'));
   mkdirSync(join(dir, 'known-issues'), { recursive: true });
-  for (const k of real.knownIssues) writeFileSync(join(dir, 'known-issues', `${k.slug}.yaml`), readFileSync(k.abs, 'utf8').replace(/^entry: .*\n/m, ''));
+  for (const k of real.knownIssues)
+    writeFileSync(
+      join(dir, 'known-issues', `${k.slug}.yaml`),
+      readFileSync(k.abs, 'utf8').replace(/^entry: .*\n/m, ''),
+    );
 
   let totalWords = 0;
   const perCategory = new Map<string, number>();
@@ -117,7 +132,12 @@ export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
       'stage: [training]',
       `fingerprint: ${JSON.stringify(realLines.get(primary.id))}`,
       'symptoms:',
-      ...[...syms].flatMap((s) => [`  - symptom: ${s}`, `    wording: ${text(1)}`, `    why: ${text(2)}`, `    tellApart: ${text(1)}`]),
+      ...[...syms].flatMap((s) => [
+        `  - symptom: ${s}`,
+        `    wording: ${text(1)}`,
+        `    why: ${text(2)}`,
+        `    tellApart: ${text(1)}`,
+      ]),
       `cues: ['${pick(WORDS)}_${pick(WORDS)}']`,
       'rootCauses:',
       ...[0, 1, 2].flatMap(() => [`  - title: ${JSON.stringify(words(5))}`, `    detail: ${text(3)}`]),
@@ -201,12 +221,18 @@ export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
     for (const e of [1, 2]) {
       const lines = [
         `[2026-03-1${e} 09:1${e}:03,551] INFO train.py:88 - step ${i * 10 + e}`,
-        ...Array.from({ length: 6 }, (_, j) => `  File "/workspace/train_${i}.py", line ${j * 10 + e}, in ${pick(WORDS)}_${pick(WORDS)}`),
+        ...Array.from(
+          { length: 6 },
+          (_, j) => `  File "/workspace/train_${i}.py", line ${j * 10 + e}, in ${pick(WORDS)}_${pick(WORDS)}`,
+        ),
         realLines.get(primary.id)!,
       ];
       writeFileSync(join(dir, 'examples', slug, `example-${e}.log`), `${lines.join('\n')}\n`);
     }
-    writeFileSync(join(dir, 'examples', slug, 'sources.yaml'), 'logs:\n  - file: example-1.log\n    handWritten: true\n  - file: example-2.log\n    handWritten: true\n');
+    writeFileSync(
+      join(dir, 'examples', slug, 'sources.yaml'),
+      'logs:\n  - file: example-1.log\n    handWritten: true\n  - file: example-2.log\n    handWritten: true\n',
+    );
   }
   return { dir, entries: n, words: Math.round(totalWords / n) };
 }

@@ -22,7 +22,10 @@ import { compileMatcher, diagnose, MAX_LINE } from '../../src/lib/diagnose/match
 import { requiredLiterals, requiredWordSets } from '../../src/lib/diagnose/tokens.ts';
 import { syntheticLog } from './measure.ts';
 
-const { values } = parseArgs({ options: { mb: { type: 'string', default: '10' }, attacks: { type: 'boolean', default: false } }, strict: true });
+const { values } = parseArgs({
+  options: { mb: { type: 'string', default: '10' }, attacks: { type: 'boolean', default: false } },
+  strict: true,
+});
 const bytes = Number(values.mb) * 1024 * 1024;
 if (!(bytes > 0)) {
   console.error('usage: npm run bench:hostile -- [--mb N] [--attacks]');
@@ -81,5 +84,7 @@ const time = (text: string) => {
 };
 const ms = { ordinary: time(ordinary), hostile: time(hostile) };
 console.log(`ordinary log, ${(ordinary.length / 2 ** 20).toFixed(1)} MiB: ${Math.round(ms.ordinary)} ms`);
-console.log(`hostile log, ${(hostile.length / 2 ** 20).toFixed(1)} MiB (${crafted.length} crafted lines, ${attacks.length} recheck attacks on patterns, ${LINE_ATTACKS.length} on line regexes): ${Math.round(ms.hostile)} ms`);
+console.log(
+  `hostile log, ${(hostile.length / 2 ** 20).toFixed(1)} MiB (${crafted.length} crafted lines, ${attacks.length} recheck attacks on patterns, ${LINE_ATTACKS.length} on line regexes): ${Math.round(ms.hostile)} ms`,
+);
 console.log(`hostile / ordinary: ${(ms.hostile / ms.ordinary).toFixed(2)}`);

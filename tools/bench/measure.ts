@@ -104,7 +104,8 @@ export function sampleTreeMemory(rootPid: number, everyMs = 200): { stop: () => 
       return undefined; // the process ended between listing and reading
     }
   };
-  const field = (text: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+  const field = (text: string, name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
   const sample = () => {
     let pids: string[];
     try {
@@ -121,7 +122,8 @@ export function sampleTreeMemory(rootPid: number, everyMs = 200): { stop: () => 
       parent.set(pid, /^PPid:\s+(\d+)/m.exec(text)?.[1] ?? '');
     }
     const inTree = (pid: string): boolean => {
-      for (let p: string | undefined = pid, hops = 0; p && hops < 64; p = parent.get(p), hops++) if (p === String(rootPid)) return true;
+      for (let p: string | undefined = pid, hops = 0; p && hops < 64; p = parent.get(p), hops++)
+        if (p === String(rootPid)) return true;
       return false;
     };
     let total = 0;

@@ -44,7 +44,8 @@ export const REFERENCE_LABELS: Record<Reference, string> = {
  * the npm registry cannot be reached.
  */
 export function referencesInstall(root: string): string {
-  const version = (pkg: string) => (JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (pkg: string) =>
+    (JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
   const astro = version('astro');
   // the Vite this project pins (README), so that the references build with the bundler that
   // Faultline's build uses
@@ -54,14 +55,23 @@ export function referencesInstall(root: string): string {
     mkdirSync(dir, { recursive: true });
     // @astrojs/mdx comes with Starlight, at the version it asks for; the minimal site is
     // indexed by this project's own Pagefind
-    const manifest = { name: 'faultline-bench-references', private: true, type: 'module', dependencies: { astro, '@astrojs/starlight': STARLIGHT_VERSION }, overrides: { vite } };
+    const manifest = {
+      name: 'faultline-bench-references',
+      private: true,
+      type: 'module',
+      dependencies: { astro, '@astrojs/starlight': STARLIGHT_VERSION },
+      overrides: { vite },
+    };
     writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const args = ['install', '--no-fund', '--no-audit'];
     console.log(`bench: installing the reference sites (Astro ${astro}, Starlight ${STARLIGHT_VERSION}) into ${dir}`);
     try {
       execFileSync('npm', args, { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
     } catch (error) {
-      throw new Error(`bench --reference: \`npm ${args.join(' ')}\` in ${dir} failed (${(error as Error).message}); it needs the npm registry. Run it by hand, or leave out --reference`, { cause: error });
+      throw new Error(
+        `bench --reference: \`npm ${args.join(' ')}\` in ${dir} failed (${(error as Error).message}); it needs the npm registry. Run it by hand, or leave out --reference`,
+        { cause: error },
+      );
     }
   }
   return dir;
@@ -78,19 +88,33 @@ const write = (file: string, text: string) => {
  * made from `entrySlug`. The project's cache folder comes from REFERENCE_BENCH_CACHE, so that
  * every build can start from an empty one.
  */
-export function writeReference(reference: Reference, install: string, corpusDir: string, entrySlug: string): { project: string; entryPath: string } {
+export function writeReference(
+  reference: Reference,
+  install: string,
+  corpusDir: string,
+  entrySlug: string,
+): { project: string; entryPath: string } {
   const project = join(install, reference);
   rmSync(project, { recursive: true, force: true });
-  const slugs = readdirSync(join(corpusDir, 'entries')).sort().map((f) => f.replace(/\.mdx$/, ''));
-  if (!slugs.includes(entrySlug)) throw new Error(`bench --reference: the corpus in ${corpusDir} has no entry ${entrySlug}`);
+  const slugs = readdirSync(join(corpusDir, 'entries'))
+    .sort()
+    .map((f) => f.replace(/\.mdx$/, ''));
+  if (!slugs.includes(entrySlug))
+    throw new Error(`bench --reference: the corpus in ${corpusDir} has no entry ${entrySlug}`);
   if (reference === 'minimal') {
-    write(join(project, 'astro.config.mjs'), "import mdx from '@astrojs/mdx';\n\nexport default { integrations: [mdx()], cacheDir: process.env.REFERENCE_BENCH_CACHE };\n");
+    write(
+      join(project, 'astro.config.mjs'),
+      "import mdx from '@astrojs/mdx';\n\nexport default { integrations: [mdx()], cacheDir: process.env.REFERENCE_BENCH_CACHE };\n",
+    );
     write(
       join(project, 'src/content.config.ts'),
       "import { defineCollection } from 'astro:content';\nimport { glob } from 'astro/loaders';\n\nexport const collections = { entries: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/entries' }) }) };\n",
     );
     write(join(project, 'src/components/Tabs.astro'), '<div class="tabs"><slot /></div>\n');
-    write(join(project, 'src/components/Tab.astro'), '---\nconst { label } = Astro.props;\n---\n<section><h3>{label}</h3><slot /></section>\n');
+    write(
+      join(project, 'src/components/Tab.astro'),
+      '---\nconst { label } = Astro.props;\n---\n<section><h3>{label}</h3><slot /></section>\n',
+    );
     write(
       join(project, 'src/pages/entries/[slug].astro'),
       [
@@ -120,20 +144,31 @@ export function writeReference(reference: Reference, install: string, corpusDir:
       ].join('\n'),
     );
     mkdirSync(join(project, 'src/content/entries'), { recursive: true });
-    for (const slug of slugs) copyFileSync(join(corpusDir, 'entries', `${slug}.mdx`), join(project, 'src/content/entries', `${slug}.mdx`));
+    for (const slug of slugs)
+      copyFileSync(join(corpusDir, 'entries', `${slug}.mdx`), join(project, 'src/content/entries', `${slug}.mdx`));
     return { project, entryPath: `/entries/${entrySlug}/` };
   }
-  write(join(project, 'astro.config.mjs'), "import starlight from '@astrojs/starlight';\n\nexport default { integrations: [starlight({ title: 'Faultline on Starlight' })], cacheDir: process.env.REFERENCE_BENCH_CACHE };\n");
+  write(
+    join(project, 'astro.config.mjs'),
+    "import starlight from '@astrojs/starlight';\n\nexport default { integrations: [starlight({ title: 'Faultline on Starlight' })], cacheDir: process.env.REFERENCE_BENCH_CACHE };\n",
+  );
   write(
     join(project, 'src/content.config.ts'),
     "import { defineCollection } from 'astro:content';\nimport { docsLoader } from '@astrojs/starlight/loaders';\nimport { docsSchema } from '@astrojs/starlight/schema';\n\nexport const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };\n",
   );
   const docs = join(project, 'src/content/docs');
-  write(join(docs, 'index.mdx'), '---\ntitle: Faultline on Starlight\ndescription: The benchmark corpus, built by Starlight.\n---\n\nThe entries are in the sidebar.\n');
+  write(
+    join(docs, 'index.mdx'),
+    '---\ntitle: Faultline on Starlight\ndescription: The benchmark corpus, built by Starlight.\n---\n\nThe entries are in the sidebar.\n',
+  );
   let entryPath = '';
   for (const slug of slugs) {
     const logsDir = join(corpusDir, 'examples', slug);
-    const logs = existsSync(logsDir) ? readdirSync(logsDir).sort().map((f) => readFileSync(join(logsDir, f), 'utf8')) : [];
+    const logs = existsSync(logsDir)
+      ? readdirSync(logsDir)
+          .sort()
+          .map((f) => readFileSync(join(logsDir, f), 'utf8'))
+      : [];
     const { category, page } = starlightPage(readFileSync(join(corpusDir, 'entries', `${slug}.mdx`), 'utf8'), logs);
     write(join(docs, category, `${slug}.mdx`), page);
     if (slug === entrySlug) entryPath = `/${category}/${slug}/`;
@@ -160,7 +195,10 @@ export function starlightPage(mdx: string, logs: string[]): { category: string; 
   // read as the site reads an entry file
   const problems: Problem[] = [];
   const source = parseEntrySource('entry.mdx', 'entry.mdx', mdx, problems);
-  if (problems.length) throw new Error(`bench --reference starlight: a corpus entry cannot be read: ${problems.map((p) => p.message).join('; ')}`);
+  if (problems.length)
+    throw new Error(
+      `bench --reference starlight: a corpus entry cannot be read: ${problems.map((p) => p.message).join('; ')}`,
+    );
   const e = source.data as CorpusEntry;
   const body = source.body.replace(/<Tab label=/g, '<TabItem label=').replace(/<\/Tab>/g, '</TabItem>');
   const link = (url: string) => (/^https?:/.test(url) ? url : `https://github.com/${url.replace('#', '/issues/')}`);
@@ -176,7 +214,16 @@ export function starlightPage(mdx: string, logs: string[]): { category: string; 
     '',
     '## Symptoms',
     '',
-    ...e.symptoms.flatMap((s) => [`### ${s.symptom}`, '', s.wording, '', s.why, '', `**Telling it apart:** ${s.tellApart}`, '']),
+    ...e.symptoms.flatMap((s) => [
+      `### ${s.symptom}`,
+      '',
+      s.wording,
+      '',
+      s.why,
+      '',
+      `**Telling it apart:** ${s.tellApart}`,
+      '',
+    ]),
     '## Root causes',
     '',
     ...e.rootCauses.flatMap((c) => [`### ${c.title}`, '', c.detail, '']),

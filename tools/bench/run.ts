@@ -28,19 +28,32 @@ import { browserFigures, FIRST_QUERIES } from './browser.ts';
 import { compileMatcher, diagnose } from '../../src/lib/diagnose/match.ts';
 import type { Fingerprints } from '../../src/lib/diagnose/fingerprints.ts';
 
-const USAGE = 'usage: npm run bench -- --entries N [--entries M …] [--runs K] [--no-browser] [--keep] [--reference minimal|starlight …] (sizes may also be given as --entries 100,1000)';
+const USAGE =
+  'usage: npm run bench -- --entries N [--entries M …] [--runs K] [--no-browser] [--keep] [--reference minimal|starlight …] (sizes may also be given as --entries 100,1000)';
 // strict: a mistyped option or a bare size (`--entries 100 1000`) stops here rather than being
 // ignored, which would measure something other than what was asked for
 let values: { entries?: string[]; runs?: string; 'no-browser'?: boolean; keep?: boolean; reference?: string[] };
 try {
-  ({ values } = parseArgs({ options: { entries: { type: 'string', multiple: true }, runs: { type: 'string', default: '1' }, 'no-browser': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, reference: { type: 'string', multiple: true } }, allowPositionals: false, strict: true }));
+  ({ values } = parseArgs({
+    options: {
+      entries: { type: 'string', multiple: true },
+      runs: { type: 'string', default: '1' },
+      'no-browser': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      reference: { type: 'string', multiple: true },
+    },
+    allowPositionals: false,
+    strict: true,
+  }));
 } catch (error) {
   console.error(`bench: ${(error as Error).message}\n${USAGE}`);
   process.exit(2);
 }
 const sizes = (values.entries ?? ['100']).flatMap((v) => v.split(',')).map(Number);
 if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) {
-  console.error(`bench: --entries takes a whole number of entries, at least 1 (got ${(values.entries ?? []).join(', ')})\n${USAGE}`);
+  console.error(
+    `bench: --entries takes a whole number of entries, at least 1 (got ${(values.entries ?? []).join(', ')})\n${USAGE}`,
+  );
   process.exit(2);
 }
 const runs = Number(values.runs);
@@ -63,8 +76,17 @@ const root = process.cwd();
 function buildScriptEnv(): Record<string, string> {
   const script = String(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts?.build ?? '');
   const assignments = /^((?:[A-Z_][A-Z0-9_]*=\S+\s+)*)astro build\b/.exec(script);
-  if (!assignments) throw new Error(`package.json: scripts.build (${JSON.stringify(script)}) no longer runs "VAR=value … astro build"; update buildScriptEnv in tools/bench/run.ts`);
-  return Object.fromEntries(assignments[1]!.trim().split(/\s+/).filter(Boolean).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+  if (!assignments)
+    throw new Error(
+      `package.json: scripts.build (${JSON.stringify(script)}) no longer runs "VAR=value … astro build"; update buildScriptEnv in tools/bench/run.ts`,
+    );
+  return Object.fromEntries(
+    assignments[1]!
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
+  );
 }
 // read once, before any corpus is generated, so that a build script the benchmark no longer
 // understands stops it at once
@@ -110,7 +132,14 @@ interface Build {
  */
 async function coldBuild(n: number, corpusDir: string, dir: string): Promise<Build> {
   const dist = join(dir, 'dist');
-  const env = { ...process.env, ...BUILD_SCRIPT_ENV, FAULTLINE_CONTENT: corpusDir, FAULTLINE_CACHE_DIR: join(dir, 'cache'), FAULTLINE_SEARCH_INDEX: 'separate', NODE_OPTIONS: '--max-old-space-size=8192' };
+  const env = {
+    ...process.env,
+    ...BUILD_SCRIPT_ENV,
+    FAULTLINE_CONTENT: corpusDir,
+    FAULTLINE_CACHE_DIR: join(dir, 'cache'),
+    FAULTLINE_SEARCH_INDEX: 'separate',
+    NODE_OPTIONS: '--max-old-space-size=8192',
+  };
   const astro = await runSampled([join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], env);
   const search = astro.status === 0 ? await runSampled([join(root, 'src/cli/search-index.ts'), dist], env) : undefined;
   const log = `${astro.log}\n${search?.log ?? ''}`;
@@ -121,7 +150,8 @@ async function coldBuild(n: number, corpusDir: string, dir: string): Promise<Bui
   const wall = astro.wallS + search.wallS;
   const ms = (re: RegExp) => Number(re.exec(log)?.[1] ?? 0) / 1000;
   const peakByProgram: Record<string, number> = { ...astro.memory.peakByProgram };
-  for (const [k, v] of Object.entries(search.memory.peakByProgram)) peakByProgram[k] = Math.max(peakByProgram[k] ?? 0, v);
+  for (const [k, v] of Object.entries(search.memory.peakByProgram))
+    peakByProgram[k] = Math.max(peakByProgram[k] ?? 0, v);
   return {
     dist,
     chunkPositions: Number(/chunks of (\d+) positions/.exec(log)?.[1] ?? 0),
@@ -138,7 +168,9 @@ async function coldBuild(n: number, corpusDir: string, dir: string): Promise<Bui
       previewImagesS: ms(/preview images: \d+ \(\d+ rendered, \d+ cached\) in (\d+) ms from the build start/),
       msPerEntry: +((wall * 1000) / n).toFixed(1),
       peakRssMiB: Math.round(Math.max(astro.memory.peakBytes, search.memory.peakBytes) / 2 ** 20),
-      peakRssByProgramMiB: Object.fromEntries(Object.entries(peakByProgram).map(([k, v]) => [k, Math.round(v / 2 ** 20)])),
+      peakRssByProgramMiB: Object.fromEntries(
+        Object.entries(peakByProgram).map(([k, v]) => [k, Math.round(v / 2 ** 20)]),
+      ),
     },
   };
 }
@@ -161,8 +193,15 @@ async function referenceBuild(reference: Reference, n: number, project: string, 
   // Astro keeps generated types and content state in the project's .astro as well
   rmSync(join(project, '.astro'), { recursive: true, force: true });
   const env = { ...process.env, REFERENCE_BENCH_CACHE: join(dir, 'cache'), NODE_OPTIONS: '--max-old-space-size=8192' };
-  const astro = await runSampled([join(project, '../node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], env, project);
-  const search = astro.status === 0 && reference === 'minimal' ? await runSampled([join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', dist], env, project) : undefined;
+  const astro = await runSampled(
+    [join(project, '../node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist],
+    env,
+    project,
+  );
+  const search =
+    astro.status === 0 && reference === 'minimal'
+      ? await runSampled([join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', dist], env, project)
+      : undefined;
   if (astro.status !== 0 || (search && search.status !== 0)) {
     console.log(`${astro.log}\n${search?.log ?? ''}`.slice(-4000));
     throw new Error(`the ${reference} reference site's build of ${n} entries failed (${project})`);
@@ -189,16 +228,24 @@ try {
     console.log(`\n== ${n} entries (${tmp})`);
     const corpus = generateCorpus(tmp, n);
     const entrySlug = 'synthetic-memory-1';
-    const projects = references.map((r) => ({ reference: r, ...writeReference(r, referencesDir!, corpus.dir, entrySlug), builds: [] as ReferenceBuild[] }));
+    const projects = references.map((r) => ({
+      reference: r,
+      ...writeReference(r, referencesDir!, corpus.dir, entrySlug),
+      builds: [] as ReferenceBuild[],
+    }));
     const builds: Build[] = [];
     // Faultline and each reference in turn, so that all meet the machine's pace of the moment
     for (let k = 1; k <= runs; k++) {
       builds.push(await coldBuild(n, corpus.dir, join(tmp, runs > 1 ? `run-${k}` : '.')));
-      for (const p of projects) p.builds.push(await referenceBuild(p.reference, n, p.project, join(tmp, `${p.reference}-${k}`)));
+      for (const p of projects)
+        p.builds.push(await referenceBuild(p.reference, n, p.project, join(tmp, `${p.reference}-${k}`)));
     }
     const chosen = builds[medianRun(builds.map((b) => b.figures.wallS))]!;
     const { dist } = chosen;
-    if (runs > 1) console.log(`cold builds: ${builds.map((b) => `${b.figures.wallS} s`).join(', ')}; reporting the median, ${chosen.figures.wallS} s`);
+    if (runs > 1)
+      console.log(
+        `cold builds: ${builds.map((b) => `${b.figures.wallS} s`).join(', ')}; reporting the median, ${chosen.figures.wallS} s`,
+      );
     const referenceFigures = Object.fromEntries(
       projects.map((p) => {
         const median = p.builds[medianRun(p.builds.map((b) => b.wallS))]!;
@@ -223,7 +270,9 @@ try {
 
     // the matcher in Node, on the built fingerprints
     const fp = JSON.parse(readFileSync(join(dist, 'api/v1/fingerprints.json'), 'utf8')) as Fingerprints;
-    const example = readFileSync(join(corpus.dir, 'examples/synthetic-memory-1/example-1.log'), 'utf8').trim().split('\n');
+    const example = readFileSync(join(corpus.dir, 'examples/synthetic-memory-1/example-1.log'), 'utf8')
+      .trim()
+      .split('\n');
     const bigLog = syntheticLog(10 * 1024 * 1024, example.slice(-3));
     const m = compileMatcher(fp);
     diagnose(bigLog.slice(0, 100_000), m); // warm up the JIT
@@ -231,11 +280,18 @@ try {
     const d = diagnose(bigLog, m);
     const nodeMs = performance.now() - t0;
 
-    const browser = values['no-browser'] ? undefined : await browserFigures(dist, entryPath, bigLog, d.candidates[0]?.id);
+    const browser = values['no-browser']
+      ? undefined
+      : await browserFigures(dist, entryPath, bigLog, d.candidates[0]?.id);
     const r = {
       entries: n,
       wordsPerEntry: corpus.words,
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+      machine: {
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model,
+        memGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+      },
       // the median run's timings; with several runs, each run's figures in the order they ran
       build: chosen.figures,
       runs: runs > 1 ? builds.map((b) => b.figures) : undefined,
@@ -246,7 +302,12 @@ try {
       pagefindChunkPositions: chosen.chunkPositions,
       search: browser?.search,
       references: references.length ? referenceFigures : undefined,
-      diagnose: { logBytes: bigLog.length, nodeMs: Math.round(nodeMs), workerMs: browser?.workerMs, top: d.candidates[0]?.id },
+      diagnose: {
+        logBytes: bigLog.length,
+        nodeMs: Math.round(nodeMs),
+        workerMs: browser?.workerMs,
+        top: d.candidates[0]?.id,
+      },
     };
     results.push(r);
     mkdirSync(join(root, 'bench-results'), { recursive: true });
@@ -266,25 +327,60 @@ const line = (label: string, f: (r: any) => string) => `| ${label} | ${rows.map(
 console.log(`\n| | ${rows.map((r) => `${r.entries} entries`).join(' | ')} |`);
 console.log(`| --- | ${rows.map(() => '---').join(' | ')} |`);
 // with several runs: the median run's figures, the spread of the walls, and the largest memory
-const spread = (r: any) => (r.runs ? ` (median of ${r.runs.length}: ${Math.min(...r.runs.map((b: BuildFigures) => b.wallS))}–${Math.max(...r.runs.map((b: BuildFigures) => b.wallS))} s)` : '');
+const spread = (r: any) =>
+  r.runs
+    ? ` (median of ${r.runs.length}: ${Math.min(...r.runs.map((b: BuildFigures) => b.wallS))}–${Math.max(...r.runs.map((b: BuildFigures) => b.wallS))} s)`
+    : '';
 console.log(line('cold build, wall', (r) => `${r.build.wallS} s${spread(r)}`));
-console.log(line('  astro build / search index (its own process, after)', (r) => `${r.build.astroS} / ${r.build.searchIndexS} s`));
-console.log(line('  Pagefind (reading pages + writing the index) / preview images (worker, from the start)', (r) => `${r.build.pagefindS} (${r.build.pagefindReadS} + ${r.build.pagefindWriteS}) / ${r.build.previewImagesS} s`));
+console.log(
+  line('  astro build / search index (its own process, after)', (r) => `${r.build.astroS} / ${r.build.searchIndexS} s`),
+);
+console.log(
+  line(
+    '  Pagefind (reading pages + writing the index) / preview images (worker, from the start)',
+    (r) => `${r.build.pagefindS} (${r.build.pagefindReadS} + ${r.build.pagefindWriteS}) / ${r.build.previewImagesS} s`,
+  ),
+);
 console.log(line('ms per entry', (r) => `${r.build.msPerEntry}`));
-console.log(line('peak RSS, all build processes at once', (r) => (r.runs ? `${Math.max(...r.runs.map((b: BuildFigures) => b.peakRssMiB))} MiB, the largest of the runs` : `${r.build.peakRssMiB} MiB`)));
+console.log(
+  line('peak RSS, all build processes at once', (r) =>
+    r.runs
+      ? `${Math.max(...r.runs.map((b: BuildFigures) => b.peakRssMiB))} MiB, the largest of the runs`
+      : `${r.build.peakRssMiB} MiB`,
+  ),
+);
 // Node names its main thread MainThread; Linux cuts names to 15 characters
 const PROGRAMS: Record<string, string> = { MainThread: 'node', pagefind_extend: 'pagefind' };
-console.log(line('  largest processes, each at its own peak', (r) => {
-  const by = new Map<string, number>();
-  for (const b of (r.runs ?? [r.build]) as BuildFigures[]) for (const [name, mib] of Object.entries(b.peakRssByProgramMiB)) by.set(PROGRAMS[name] ?? name, Math.max(by.get(PROGRAMS[name] ?? name) ?? 0, mib));
-  return [...by].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([k, v]) => `${k} ${v} MiB`).join(', ');
-}));
+console.log(
+  line('  largest processes, each at its own peak', (r) => {
+    const by = new Map<string, number>();
+    for (const b of (r.runs ?? [r.build]) as BuildFigures[])
+      for (const [name, mib] of Object.entries(b.peakRssByProgramMiB))
+        by.set(PROGRAMS[name] ?? name, Math.max(by.get(PROGRAMS[name] ?? name) ?? 0, mib));
+    return [...by]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 2)
+      .map(([k, v]) => `${k} ${v} MiB`)
+      .join(', ');
+  }),
+);
 console.log(line('output size, files', (r) => `${(r.output.bytes / 2 ** 20).toFixed(1)} MiB, ${r.output.files}`));
-console.log(line('entry page before interaction, raw / gzip', (r) => `${kb(r.entryPage.raw)} / ${kb(r.entryPage.gzip)}`));
+console.log(
+  line('entry page before interaction, raw / gzip', (r) => `${kb(r.entryPage.raw)} / ${kb(r.entryPage.gzip)}`),
+);
 console.log(line('JS files loaded by an entry page', (r) => `${r.entryPage.jsFiles}`));
 console.log(line('home page, raw / gzip', (r) => `${kb(r.homePage.raw)} / ${kb(r.homePage.gzip)}`));
-console.log(line('Pagefind index, positions per chunk', (r) => `${(r.pagefindIndexBytes / 2 ** 20).toFixed(1)} MiB, ${r.pagefindChunkPositions}`));
-console.log(line('first query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.first.bytes)}, ${r.search.first.ms} ms` : 'n/a')));
+console.log(
+  line(
+    'Pagefind index, positions per chunk',
+    (r) => `${(r.pagefindIndexBytes / 2 ** 20).toFixed(1)} MiB, ${r.pagefindChunkPositions}`,
+  ),
+);
+console.log(
+  line('first query: bytes, ms after last key', (r) =>
+    r.search ? `${kb(r.search.first.bytes)}, ${r.search.first.ms} ms` : 'n/a',
+  ),
+);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
@@ -296,12 +392,33 @@ console.log(
     return `${kb(median(q.map((x) => x.bytes)))} / ${kb(Math.max(...q.map((x) => x.bytes)))}; ${median(q.map((x) => x.ms))} ms`;
   }),
 );
-console.log(line('  the same query pasted as the search opens, Pagefind still loading: ms after the paste', (r) => (r.search ? `${r.search.pasted.ms} ms` : 'n/a')));
-console.log(line('later query: bytes, ms after last key', (r) => (r.search ? `${kb(r.search.later.bytes)}, ${r.search.later.ms} ms` : 'n/a')));
-console.log(line('diagnose 10 MB log: Node / worker', (r) => `${r.diagnose.nodeMs} ms / ${r.diagnose.workerMs ?? 'n/a'} ms`));
+console.log(
+  line('  the same query pasted as the search opens, Pagefind still loading: ms after the paste', (r) =>
+    r.search ? `${r.search.pasted.ms} ms` : 'n/a',
+  ),
+);
+console.log(
+  line('later query: bytes, ms after last key', (r) =>
+    r.search ? `${kb(r.search.later.bytes)}, ${r.search.later.ms} ms` : 'n/a',
+  ),
+);
+console.log(
+  line('diagnose 10 MB log: Node / worker', (r) => `${r.diagnose.nodeMs} ms / ${r.diagnose.workerMs ?? 'n/a'} ms`),
+);
 for (const ref of references) {
   const f = (r: any) => r.references[ref];
-  console.log(line(`${REFERENCE_LABELS[ref]}, the same corpus, built after each build above: cold build, wall (Astro / Pagefind)`, (r) => `${f(r).build.wallS} s (${f(r).build.astroS} / ${f(r).build.pagefindS} s); builds: ${f(r).walls.join(', ')} s`));
+  console.log(
+    line(
+      `${REFERENCE_LABELS[ref]}, the same corpus, built after each build above: cold build, wall (Astro / Pagefind)`,
+      (r) =>
+        `${f(r).build.wallS} s (${f(r).build.astroS} / ${f(r).build.pagefindS} s); builds: ${f(r).walls.join(', ')} s`,
+    ),
+  );
   console.log(line('  Faultline / it, wall, build by build', (r) => f(r).ratios.join(', ')));
-  console.log(line('  its peak RSS; its entry page gzip, JS files', (r) => `${f(r).peakRssMiB} MiB; ${kb(f(r).entryPage.gzip)}, ${f(r).entryPage.jsFiles}`));
+  console.log(
+    line(
+      '  its peak RSS; its entry page gzip, JS files',
+      (r) => `${f(r).peakRssMiB} MiB; ${kb(f(r).entryPage.gzip)}, ${f(r).entryPage.jsFiles}`,
+    ),
+  );
 }

@@ -14,7 +14,8 @@ import { DATA_VERSION, type CliData } from './types.ts';
 export class ContentError extends InputError {}
 
 /** contentDir() of src/build/read.ts, without loading its two YAML parsers on a cache hit. */
-const contentDir = (root: string) => (process.env.FAULTLINE_CONTENT ? resolve(root, process.env.FAULTLINE_CONTENT) : join(root, 'content'));
+const contentDir = (root: string) =>
+  process.env.FAULTLINE_CONTENT ? resolve(root, process.env.FAULTLINE_CONTENT) : join(root, 'content');
 
 function walk(dir: string, out: string[]): void {
   let items: Dirent[];
@@ -35,7 +36,11 @@ export function contentKey(root: string): string {
   for (const dir of [contentDir(root), join(root, 'src/lib'), join(root, 'src/cli/faultline')]) {
     const files: string[] = [];
     walk(dir, files);
-    for (const f of files) hash.update(`${relative(root, f)}\0`).update(readFileSync(f)).update('\0');
+    for (const f of files)
+      hash
+        .update(`${relative(root, f)}\0`)
+        .update(readFileSync(f))
+        .update('\0');
   }
   return hash.digest('hex');
 }
@@ -83,7 +88,12 @@ export async function buildCloneData(root: string): Promise<CliData> {
   const content = validateContent(readContent(root));
   const errors = content.problems.filter((p) => p.severity !== 'warning');
   if (errors.length) {
-    throw new ContentError(`content/ has ${errors.length} problem(s); fix them first (npm run check:content):\n${errors.slice(0, 10).map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    throw new ContentError(
+      `content/ has ${errors.length} problem(s); fix them first (npm run check:content):\n${errors
+        .slice(0, 10)
+        .map((p) => `  ${formatProblem(p)}`)
+        .join('\n')}`,
+    );
   }
   return cliData(content);
 }

@@ -28,15 +28,25 @@ export interface Context {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
-const mib = (bytes: number) => `${(bytes / 2 ** 20).toLocaleString('en', { maximumFractionDigits: bytes < 2 ** 20 ? 3 : 1 })} MiB`;
+const mib = (bytes: number) =>
+  `${(bytes / 2 ** 20).toLocaleString('en', { maximumFractionDigits: bytes < 2 ** 20 ? 3 : 1 })} MiB`;
 
 /** What the reader should know about how the log was read: the parts not scanned, above all. */
 export function notes(r: LogResult, limits: Limits): string[] {
   const out: string[] = [];
   const name = stripControls(r.name);
-  if (r.mode === 'head-tail') out.push(`${name} is ${mib(r.bytes)}: only its first and last ${mib(limits.headTail)} were scanned, where failures are reported.`);
-  if (r.mode === 'stopped') out.push(`Standard input was read up to ${mib(limits.stdin)} and no further; the rest was not scanned. Save the log to a file: a file over ${mib(limits.fullScan)} is scanned by its first and last ${mib(limits.headTail)}.`);
-  if (r.cutLines) out.push(`${plural(r.cutLines, 'line')} longer than ${limits.line.toLocaleString('en')} characters ${r.cutLines === 1 ? 'was' : 'were'} cut there while reading.`);
+  if (r.mode === 'head-tail')
+    out.push(
+      `${name} is ${mib(r.bytes)}: only its first and last ${mib(limits.headTail)} were scanned, where failures are reported.`,
+    );
+  if (r.mode === 'stopped')
+    out.push(
+      `Standard input was read up to ${mib(limits.stdin)} and no further; the rest was not scanned. Save the log to a file: a file over ${mib(limits.fullScan)} is scanned by its first and last ${mib(limits.headTail)}.`,
+    );
+  if (r.cutLines)
+    out.push(
+      `${plural(r.cutLines, 'line')} longer than ${limits.line.toLocaleString('en')} characters ${r.cutLines === 1 ? 'was' : 'were'} cut there while reading.`,
+    );
   if (r.nul) out.push('NUL bytes in the log were read as line breaks, so line numbers count them.');
   if (r.encoding !== 'utf-8') out.push(`Read as ${r.encoding.toUpperCase()}.`);
   return out;
@@ -63,13 +73,22 @@ export function formatText(r: LogResult, ctx: Context): string {
   else {
     if (d.summary) out.push(d.summary, '');
     if (d.versions?.length) out.push(stripControls(logVersionsText(d.versions)), '');
-    if (d.shared) out.push(sharedLead(d.shared, (text) => `"${text}"`), `How to tell them apart: ${ctx.site}${d.shared.url}`, '');
+    if (d.shared)
+      out.push(
+        sharedLead(d.shared, (text) => `"${text}"`),
+        `How to tell them apart: ${ctx.site}${d.shared.url}`,
+        '',
+      );
     list.forEach((c, i) => {
       const tell = tellApart(d, c);
-      out.push(`${tell === undefined ? `${i + 1}.` : '-'} ${c.id}  ${c.title}  (score ${c.score.toFixed(2)}, ${confidenceText(c.confidence)})`, `   ${ctx.site}${c.url}`);
+      out.push(
+        `${tell === undefined ? `${i + 1}.` : '-'} ${c.id}  ${c.title}  (score ${c.score.toFixed(2)}, ${confidenceText(c.confidence)})`,
+        `   ${ctx.site}${c.url}`,
+      );
       if (c.versions?.length) out.push(`   ${stripControls(c.versions.map(versionNoteText).join('; '))}`);
       if (tell) out.push(`   tell it apart: ${stripControls(tell)}`);
-      for (const l of signalLines(c)) out.push(`   line ${l.n}${l.symptom ? ` [${l.symptom}]` : ''}: ${lineText(l.text)}`);
+      for (const l of signalLines(c))
+        out.push(`   line ${l.n}${l.symptom ? ` [${l.symptom}]` : ''}: ${lineText(l.text)}`);
       out.push('');
     });
   }
@@ -94,7 +113,15 @@ export function toJson(r: LogResult, ctx: Context) {
     ...(d.versions ? { versions: d.versions } : {}),
     ...(d.shared ? { shared: { ...d.shared, url: ctx.site + d.shared.url } } : {}),
     notes: notes(r, ctx.limits),
-    scan: { bytes: r.bytes, scanned: r.scanned, mode: r.mode, encoding: r.encoding, lines: d.stats.lines, longLines: d.stats.longLines, cutLines: r.cutLines },
+    scan: {
+      bytes: r.bytes,
+      scanned: r.scanned,
+      mode: r.mode,
+      encoding: r.encoding,
+      lines: d.stats.lines,
+      longLines: d.stats.longLines,
+      cutLines: r.cutLines,
+    },
   };
 }
 
@@ -119,24 +146,39 @@ export function formatTicket(format: 'markdown' | 'jira', r: LogResult, ctx: Con
   const d = r.diagnosis;
   const md = format === 'markdown';
   const name = stripControls(r.name);
-  const out: string[] = [md ? `### Faultline: \`${name.replaceAll('`', "'")}\`` : `h3. Faultline: ${name.replace(/[{}[\]|*_]/g, ' ')}`, ''];
+  const out: string[] = [
+    md ? `### Faultline: \`${name.replaceAll('`', "'")}\`` : `h3. Faultline: ${name.replace(/[{}[\]|*_]/g, ' ')}`,
+    '',
+  ];
   const list = shown(d, ctx.top);
   if (!list.length) out.push(`No entry matched this log (${scope(r)}).`, '');
   if (d.summary) out.push(d.summary, '');
   if (d.versions?.length) out.push(stripControls(logVersionsText(d.versions)), '');
   if (d.shared && list.length) {
-    const link = md ? `[How to tell them apart](${ctx.site}${d.shared.url})` : `[How to tell them apart|${ctx.site}${d.shared.url}]`;
+    const link = md
+      ? `[How to tell them apart](${ctx.site}${d.shared.url})`
+      : `[How to tell them apart|${ctx.site}${d.shared.url}]`;
     out.push(`${sharedLead(d.shared, (text) => `"${text}"`)} ${link}.`, '');
   }
   for (const c of list) {
     out.push(ticket(format, c, ctx), '');
     const lines = signalLines(c).map((l) => `line ${l.n}: ${lineText(l.text)}`);
     const tell = tellApart(d, c);
-    if (c.versions?.length) out.push(`${stripControls(c.versions.map(versionNoteText).join('; ')).replace(/^./, (x) => x.toUpperCase())}.`, '');
+    if (c.versions?.length)
+      out.push(
+        `${stripControls(c.versions.map(versionNoteText).join('; ')).replace(/^./, (x) => x.toUpperCase())}.`,
+        '',
+      );
     if (tell) out.push(`Tell it apart: ${tell}`, '');
     out.push(`Score ${c.score.toFixed(2)}, ${confidenceText(c.confidence)}; the lines that matched:`, '');
-    out.push(md ? fence(lines) : `{noformat}\n${lines.map((l) => l.replaceAll('{noformat}', '{ noformat }')).join('\n')}\n{noformat}`, '');
+    out.push(
+      md
+        ? fence(lines)
+        : `{noformat}\n${lines.map((l) => l.replaceAll('{noformat}', '{ noformat }')).join('\n')}\n{noformat}`,
+      '',
+    );
   }
-  for (const n of notes(r, ctx.limits)) out.push(md ? `_Note: ${n.replace(/[_*`<>[\]]/g, '\\$&')}_` : `_Note: ${n.replace(/[_*{}[\]|]/g, ' ')}_`, '');
+  for (const n of notes(r, ctx.limits))
+    out.push(md ? `_Note: ${n.replace(/[_*`<>[\]]/g, '\\$&')}_` : `_Note: ${n.replace(/[_*{}[\]|]/g, ' ')}_`, '');
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

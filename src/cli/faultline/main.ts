@@ -53,30 +53,51 @@ function parse(args: string[], options: ParseArgsOptionsConfig) {
   } catch (error) {
     const message = (error as Error).message;
     if (/'--top\b/.test(message)) throw new UsageError('--top takes a whole number of 1 or more, such as --top 3');
-    if (/'--format\b/.test(message)) throw new UsageError(`--format takes ${FORMATS.join(', ')}, such as --format markdown`);
+    if (/'--format\b/.test(message))
+      throw new UsageError(`--format takes ${FORMATS.join(', ')}, such as --format markdown`);
     throw new UsageError(message);
   }
 }
 
 function formatOf(values: { format?: string | boolean; json?: string | boolean }): Format {
   const format = (values.format as string | undefined) ?? (values.json ? 'json' : 'text');
-  if (!FORMATS.includes(format as Format)) throw new UsageError(`--format takes ${FORMATS.join(', ')}, not "${format}"`);
+  if (!FORMATS.includes(format as Format))
+    throw new UsageError(`--format takes ${FORMATS.join(', ')}, not "${format}"`);
   if (values.json && format !== 'json') throw new UsageError('--json and --format disagree; give one of them');
   return format as Format;
 }
 
 async function diagnoseCommand(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(args, { top: { type: 'string' }, format: { type: 'string' }, json: { type: 'boolean' }, jsonl: { type: 'boolean' } });
+  const { values, positionals } = parse(args, {
+    top: { type: 'string' },
+    format: { type: 'string' },
+    json: { type: 'boolean' },
+    jsonl: { type: 'boolean' },
+  });
   if (!positionals.length) throw new UsageError('diagnose takes one or more log files, or - for standard input');
   if (positionals.filter((p) => p === '-').length > 1) throw new UsageError('standard input (-) can be read once only');
   const format = formatOf(values);
-  if (values.jsonl && format !== 'text') throw new UsageError('--jsonl is a format of its own; leave out --format and --json');
-  const top = values.top === undefined ? (format === 'markdown' || format === 'jira' ? 3 : 5) : TOP.test(values.top as string) ? Number(values.top) : NaN;
-  if (Number.isNaN(top)) throw new UsageError(`--top takes a whole number of 1 or more, such as --top 3; got "${values.top}"`);
+  if (values.jsonl && format !== 'text')
+    throw new UsageError('--jsonl is a format of its own; leave out --format and --json');
+  const top =
+    values.top === undefined
+      ? format === 'markdown' || format === 'jira'
+        ? 3
+        : 5
+      : TOP.test(values.top as string)
+        ? Number(values.top)
+        : NaN;
+  if (Number.isNaN(top))
+    throw new UsageError(`--top takes a whole number of 1 or more, such as --top 3; got "${values.top}"`);
 
   const data = await io.data();
   const matcher = compileMatcher(data.fingerprints);
-  const ctx: Context = { site: siteOf(io), entries: new Map(data.entries.map((e) => [e.id, e])), top, limits: io.limits };
+  const ctx: Context = {
+    site: siteOf(io),
+    entries: new Map(data.entries.map((e) => [e.id, e])),
+    top,
+    limits: io.limits,
+  };
   const several = positionals.length > 1;
   const json: ReturnType<typeof toJson>[] = [];
   let failed = false;
@@ -85,7 +106,10 @@ async function diagnoseCommand(args: string[], io: Io): Promise<number> {
     const scan = startScan(matcher);
     let result: LogResult;
     try {
-      const read = name === '-' ? await scanStream(io.stdin, 'standard input', scan, io.limits) : await scanFile(name, scan, io.limits);
+      const read =
+        name === '-'
+          ? await scanStream(io.stdin, 'standard input', scan, io.limits)
+          : await scanFile(name, scan, io.limits);
       result = { ...read, diagnosis: scan.finish(), name: name === '-' ? 'standard input' : name };
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
@@ -96,10 +120,14 @@ async function diagnoseCommand(args: string[], io: Io): Promise<number> {
     if (!result.diagnosis.candidates.length) unmatched = true;
     if (values.jsonl) io.stdout.write(`${safeJson(toJson(result, ctx))}\n`);
     else if (format === 'json') json.push(toJson(result, ctx));
-    else if (format === 'text') io.stdout.write(`${several ? `${i ? '\n' : ''}==> ${stripControls(result.name)} <==\n` : ''}${formatText(result, ctx)}`);
+    else if (format === 'text')
+      io.stdout.write(
+        `${several ? `${i ? '\n' : ''}==> ${stripControls(result.name)} <==\n` : ''}${formatText(result, ctx)}`,
+      );
     else io.stdout.write(`${i ? '\n' : ''}${formatTicket(format, result, ctx)}`);
   }
-  if (format === 'json' && !values.jsonl && json.length) io.stdout.write(`${safeJson(several ? { files: json } : json[0], 2)}\n`);
+  if (format === 'json' && !values.jsonl && json.length)
+    io.stdout.write(`${safeJson(several ? { files: json } : json[0], 2)}\n`);
   return failed ? 2 : unmatched ? 1 : 0;
 }
 
@@ -110,18 +138,32 @@ async function explainCommand(args: string[], io: Io): Promise<number> {
   const data = await io.data();
   const id = positionals[0]!.toUpperCase();
   const entry = data.entries.find((e) => e.id === id);
-  if (!entry) throw new InputError(`no entry has the id ${stripControls(positionals[0]!)}; ids look like MEM-003 (faultline diagnose finds them from a log)`);
+  if (!entry)
+    throw new InputError(
+      `no entry has the id ${stripControls(positionals[0]!)}; ids look like MEM-003 (faultline diagnose finds them from a log)`,
+    );
   const site = siteOf(io);
   if (format === 'text') io.stdout.write(explainEntry(entry, site));
-  else if (format === 'json') io.stdout.write(`${safeJson({ ...entry, url: site + entry.url, shortUrl: site + entry.shortUrl }, 2)}\n`);
-  else io.stdout.write(`${ticketSnippet(format, { id: entry.id, title: entry.title, permalink: site + entry.shortUrl, summary: entry.summary })}\n`);
+  else if (format === 'json')
+    io.stdout.write(`${safeJson({ ...entry, url: site + entry.url, shortUrl: site + entry.shortUrl }, 2)}\n`);
+  else
+    io.stdout.write(
+      `${ticketSnippet(format, { id: entry.id, title: entry.title, permalink: site + entry.shortUrl, summary: entry.summary })}\n`,
+    );
   return 0;
 }
 
 const siteOf = (io: Io) => (io.env.SITE ?? 'https://faultline.dev').replace(/\/$/, '');
 
 export async function main(argv: string[], given: Partial<Io> & Pick<Io, 'data'>): Promise<number> {
-  const io: Io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, ...given, limits: { ...LIMITS, ...given.limits } };
+  const io: Io = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    ...given,
+    limits: { ...LIMITS, ...given.limits },
+  };
   const [command, ...rest] = argv;
   try {
     if (!command || command === '--help' || command === '-h' || command === 'help') {

@@ -26,7 +26,6 @@ const MiB = 1024 * 1024;
 /** The browser's rule (src/islands/diagnose-worker.ts), for files; stdin stops at the same size. */
 export const LIMITS: Limits = { fullScan: 512 * MiB, headTail: 64 * MiB, stdin: 512 * MiB, line: 64 * MiB, chunk: MiB };
 
-
 export interface LogScan {
   diagnosis: Diagnosis;
   /** the input's size in bytes; for standard input, the bytes read */
@@ -169,7 +168,14 @@ class Decoder {
   }
 }
 
-async function readRange(fh: FileHandle, name: string, from: number, to: number, limits: Limits, each: (bytes: Uint8Array) => void): Promise<number> {
+async function readRange(
+  fh: FileHandle,
+  name: string,
+  from: number,
+  to: number,
+  limits: Limits,
+  each: (bytes: Uint8Array) => void,
+): Promise<number> {
   const buffer = Buffer.alloc(limits.chunk);
   let at = from;
   while (at < to) {
@@ -229,7 +235,12 @@ export async function scanFile(path: string, scan: Scan, limits: Limits = LIMITS
 }
 
 /** Scans a stream up to Limits.stdin bytes; past it, stops reading (and says so). */
-export async function scanStream(stream: Readable | NodeJS.ReadableStream, name: string, scan: Scan, limits: Limits = LIMITS): Promise<Omit<LogScan, 'diagnosis'>> {
+export async function scanStream(
+  stream: Readable | NodeJS.ReadableStream,
+  name: string,
+  scan: Scan,
+  limits: Limits = LIMITS,
+): Promise<Omit<LogScan, 'diagnosis'>> {
   const feeder = new LineFeeder(scan, limits.line);
   const decoder = new Decoder(feeder);
   let read = 0;

@@ -25,4 +25,3 @@ export interface CliData {
   fingerprints: Fingerprints;
   entries: CliEntry[];
 }
-

@@ -35,7 +35,8 @@ const STRAY = /<\/?[A-Z][A-Za-z]*\b/;
 /** A component tag standing on a line of its own: the only place a component is expanded. */
 export const isComponentLine = (line: string): boolean => OPEN.test(line) || CLOSE.test(line);
 const ATTRS: Record<string, string[]> = { Tabs: [], Tab: ['label'], Callout: ['type', 'title'] };
-const USAGE = 'entry bodies can use <Tabs>, <Tab label="…"> inside it, and <Callout type="note|tip|warning">, each tag on a line of its own';
+const USAGE =
+  'entry bodies can use <Tabs>, <Tab label="…"> inside it, and <Callout type="note|tip|warning">, each tag on a line of its own';
 
 /**
  * The inline code spans of a line, as [start, end) offsets, found as CommonMark finds them: a
@@ -54,7 +55,7 @@ export function codeSpans(line: string): [number, number][] {
     seen.set(runs[i]![1], i);
   }
   const spans: [number, number][] = [];
-  for (let i = 0; i < runs.length; ) {
+  for (let i = 0; i < runs.length;) {
     const j = next[i]!;
     if (j === -1) {
       i++; // an unmatched run is literal backticks
@@ -94,7 +95,8 @@ function tokenize(body: string): { tokens: Token[]; problems: BodyProblem[] } {
       const name = open[1] as 'Tabs' | 'Tab' | 'Callout';
       const attrs: Record<string, string> = {};
       for (const m of (open[2] ?? '').matchAll(ATTR)) {
-        if (!ATTRS[name]!.includes(m[1]!)) problems.push({ line: n, message: `<${name}> has no attribute "${m[1]}"; ${USAGE}` });
+        if (!ATTRS[name]!.includes(m[1]!))
+          problems.push({ line: n, message: `<${name}> has no attribute "${m[1]}"; ${USAGE}` });
         attrs[m[1]!] = m[2]!;
       }
       tokens.push({ kind: 'open', name, attrs, n });
@@ -108,7 +110,8 @@ function tokenize(body: string): { tokens: Token[]; problems: BodyProblem[] } {
     // inline code may mention anything (`<AddBackward0>`); outside it, a capitalised tag is misuse
     const stray = STRAY.exec(blankCodeSpans(line));
     if (stray) problems.push({ line: n, message: `${stray[0]}…: ${USAGE}` });
-    else if (/^(import|export)\s/.test(line)) problems.push({ line: n, message: `"${line.split(/\s/)[0]}" is not supported: ${USAGE}` });
+    else if (/^(import|export)\s/.test(line))
+      problems.push({ line: n, message: `"${line.split(/\s/)[0]}" is not supported: ${USAGE}` });
     tokens.push({ kind: 'text', line, n });
   });
   return { tokens, problems };
@@ -121,17 +124,28 @@ export function checkBody(body: string): BodyProblem[] {
   for (const t of tokens) {
     if (t.kind === 'open') {
       const parent = stack.at(-1)?.name;
-      if (t.name === 'Tab' && parent !== 'Tabs') problems.push({ line: t.n, message: `<Tab> must be directly inside <Tabs>; ${USAGE}` });
-      if (t.name !== 'Tab' && parent === 'Tabs') problems.push({ line: t.n, message: `<Tabs> may only contain <Tab> blocks, not <${t.name}>` });
-      if (t.name === 'Tab' && !t.attrs.label?.trim()) problems.push({ line: t.n, message: '<Tab> needs a label, e.g. <Tab label="PyTorch">' });
-      if (t.name === 'Callout' && t.attrs.type !== undefined && !(CALLOUT_TYPES as readonly string[]).includes(t.attrs.type)) {
-        problems.push({ line: t.n, message: `<Callout type="${t.attrs.type}"> is not a callout type; use ${CALLOUT_TYPES.map((c) => `"${c}"`).join(', ')}` });
+      if (t.name === 'Tab' && parent !== 'Tabs')
+        problems.push({ line: t.n, message: `<Tab> must be directly inside <Tabs>; ${USAGE}` });
+      if (t.name !== 'Tab' && parent === 'Tabs')
+        problems.push({ line: t.n, message: `<Tabs> may only contain <Tab> blocks, not <${t.name}>` });
+      if (t.name === 'Tab' && !t.attrs.label?.trim())
+        problems.push({ line: t.n, message: '<Tab> needs a label, e.g. <Tab label="PyTorch">' });
+      if (
+        t.name === 'Callout' &&
+        t.attrs.type !== undefined &&
+        !(CALLOUT_TYPES as readonly string[]).includes(t.attrs.type)
+      ) {
+        problems.push({
+          line: t.n,
+          message: `<Callout type="${t.attrs.type}"> is not a callout type; use ${CALLOUT_TYPES.map((c) => `"${c}"`).join(', ')}`,
+        });
       }
       stack.push(t);
     } else if (t.kind === 'close') {
       const top = stack.pop();
       if (!top) problems.push({ line: t.n, message: `</${t.name}> closes nothing` });
-      else if (top.name !== t.name) problems.push({ line: t.n, message: `</${t.name}> closes <${top.name}> opened on line ${top.n}` });
+      else if (top.name !== t.name)
+        problems.push({ line: t.n, message: `</${t.name}> closes <${top.name}> opened on line ${top.n}` });
     } else if (stack.at(-1)?.name === 'Tabs' && t.line.trim()) {
       problems.push({ line: t.n, message: 'text directly inside <Tabs> belongs in a <Tab label="…">' });
     }
@@ -171,19 +185,29 @@ export function expandComponents(body: string): string {
       const g = group!;
       const prefix = tabsPrefix(`${g.labels.join('|')}\n${g.source.join('\n')}`);
       const buttons = g.labels
-        .map((label, i) => `<button type="button" role="tab" id="${prefix}-tab-${i}" aria-controls="${prefix}-panel-${i}" aria-selected="${i === 0}" tabindex="${i === 0 ? 0 : -1}">${escapeHtml(label)}</button>`)
+        .map(
+          (label, i) =>
+            `<button type="button" role="tab" id="${prefix}-tab-${i}" aria-controls="${prefix}-panel-${i}" aria-selected="${i === 0}" tabindex="${i === 0 ? 0 : -1}">${escapeHtml(label)}</button>`,
+        )
         .join('');
       // the custom element's open tag alone on its line, so Markdown takes the lines as one HTML block
-      out[g.at + 1] = `<fl-tabs data-prefix="${prefix}">\n<div role="tablist" hidden class="tablist no-print" aria-label="Framework" data-pagefind-ignore>${buttons}</div><div class="panels" data-pagefind-weight="0.5">`;
+      out[g.at + 1] =
+        `<fl-tabs data-prefix="${prefix}">\n<div role="tablist" hidden class="tablist no-print" aria-label="Framework" data-pagefind-ignore>${buttons}</div><div class="panels" data-pagefind-weight="0.5">`;
       block('</div></fl-tabs>');
       group = undefined;
     } else if (t.name === 'Tab' && t.kind === 'open') {
       const label = t.attrs.label ?? '';
       group?.labels.push(label);
-      block(`<div class="tab-panel" data-tab-label="${escapeHtml(label)}"><p class="tab-heading" data-tab-heading data-pagefind-ignore>${escapeHtml(label)}</p>`);
+      block(
+        `<div class="tab-panel" data-tab-label="${escapeHtml(label)}"><p class="tab-heading" data-tab-heading data-pagefind-ignore>${escapeHtml(label)}</p>`,
+      );
     } else if (t.name === 'Callout' && t.kind === 'open') {
-      const type = (CALLOUT_TYPES as readonly string[]).includes(t.attrs.type ?? '') ? (t.attrs.type as (typeof CALLOUT_TYPES)[number]) : 'note';
-      block(`<div class="callout ${type}" role="note"><p class="callout-title">${escapeHtml(t.attrs.title ?? CALLOUT_LABEL[type])}</p>`);
+      const type = (CALLOUT_TYPES as readonly string[]).includes(t.attrs.type ?? '')
+        ? (t.attrs.type as (typeof CALLOUT_TYPES)[number])
+        : 'note';
+      block(
+        `<div class="callout ${type}" role="note"><p class="callout-title">${escapeHtml(t.attrs.title ?? CALLOUT_LABEL[type])}</p>`,
+      );
     } else {
       block('</div>');
     }
@@ -200,6 +224,7 @@ export function selfLink(id: string, label: string): string {
 export function addHeadingLinks(html: string): string {
   return html.replace(
     /<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g,
-    (_, id: string, inner: string) => `<div class="heading-row"><h2 id="${id}">${inner}</h2>${selfLink(id, 'Link to this section')}</div>`,
+    (_, id: string, inner: string) =>
+      `<div class="heading-row"><h2 id="${id}">${inner}</h2>${selfLink(id, 'Link to this section')}</div>`,
   );
 }

@@ -18,10 +18,20 @@ function bodyCodeBlocks(file: string, body: string, bodyLine: number): CodeBlock
 }
 
 /** Python code of an entry: body blocks tagged python/py, and confirm commands in python. */
-export function pythonBlocks(entry: SourceEntry, bodyLine: number, lineOf: (p: (string | number)[]) => number | undefined): CodeBlock[] {
+export function pythonBlocks(
+  entry: SourceEntry,
+  bodyLine: number,
+  lineOf: (p: (string | number)[]) => number | undefined,
+): CodeBlock[] {
   const blocks = bodyCodeBlocks(entry.file, entry.body, bodyLine).filter((b) => b.lang === 'python' || b.lang === 'py');
   entry.confirm.forEach((c, i) => {
-    if (c.command && c.lang === 'python') blocks.push({ file: entry.file, line: (lineOf(['confirm', i, 'command']) ?? 1) + 1, lang: 'python', code: c.command });
+    if (c.command && c.lang === 'python')
+      blocks.push({
+        file: entry.file,
+        line: (lineOf(['confirm', i, 'command']) ?? 1) + 1,
+        lang: 'python',
+        code: c.command,
+      });
   });
   return blocks;
 }

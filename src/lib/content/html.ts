@@ -34,7 +34,8 @@ const ALLOWED = `the raw HTML an entry body may use is ${Object.keys(BODY_HTML)
 /** A tag's name, where HTML or Markdown would start a tag (not `a <b` without a name end). */
 const TAG = /<(\/?)([A-Za-z][A-Za-z0-9-]*)(?=[\s/>]|$)/gm;
 /** A whole opening tag as CommonMark reads one, from its `<` on. */
-const OPEN_TAG = /^<[A-Za-z][A-Za-z0-9-]*((?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*)\s*\/?>/;
+const OPEN_TAG =
+  /^<[A-Za-z][A-Za-z0-9-]*((?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*)\s*\/?>/;
 const CLOSE_TAG = /^<\/[A-Za-z][A-Za-z0-9-]*\s*>/;
 const ATTR_NAME = /\s+([A-Za-z_:][\w.:-]*)(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?/g;
 /** Declarations, processing instructions and CDATA: raw HTML Markdown passes through. */
@@ -75,33 +76,67 @@ function scan(body: string): Finding[] {
     return n % 2 === 1;
   };
   for (const m of text.matchAll(/<!--/g)) {
-    found.push({ at: m.index, length: 1, kind: 'tag', message: `an HTML comment "<!--" that is never closed hides the rest of the page; close it with "-->" or remove it` });
+    found.push({
+      at: m.index,
+      length: 1,
+      kind: 'tag',
+      message: `an HTML comment "<!--" that is never closed hides the rest of the page; close it with "-->" or remove it`,
+    });
   }
   for (const m of text.matchAll(DECLARATION)) {
-    if (!escaped(m.index) && !text.startsWith('<!--', m.index)) found.push({ at: m.index, length: 1, kind: 'tag', message: `raw HTML "${m[0]}…" is not allowed in an entry body; ${ALLOWED}` });
+    if (!escaped(m.index) && !text.startsWith('<!--', m.index))
+      found.push({
+        at: m.index,
+        length: 1,
+        kind: 'tag',
+        message: `raw HTML "${m[0]}…" is not allowed in an entry body; ${ALLOWED}`,
+      });
   }
   const lineStarts = componentLines(body);
   for (const m of text.matchAll(TAG)) {
     if (escaped(m.index)) continue;
     const [, slash, name] = m as unknown as [string, string, string];
     if (/^[A-Z]/.test(name)) {
-      if (!lineStarts.has(m.index)) found.push({ at: m.index, length: 1, kind: 'tag', message: `<${slash}${name}> is not a component`, component: true });
+      if (!lineStarts.has(m.index))
+        found.push({
+          at: m.index,
+          length: 1,
+          kind: 'tag',
+          message: `<${slash}${name}> is not a component`,
+          component: true,
+        });
       continue;
     }
     const shown = `<${slash}${name}>`;
     const attrs = BODY_HTML[name.toLowerCase()];
     if (!attrs) {
-      found.push({ at: m.index, length: 1, kind: 'tag', message: `raw HTML ${shown} is not allowed in an entry body; ${ALLOWED}` });
+      found.push({
+        at: m.index,
+        length: 1,
+        kind: 'tag',
+        message: `raw HTML ${shown} is not allowed in an entry body; ${ALLOWED}`,
+      });
       continue;
     }
     const rest = text.slice(m.index, m.index + 2000);
     if (slash) {
-      if (!CLOSE_TAG.test(rest)) found.push({ at: m.index, length: 1, kind: 'tag', message: `${shown} is not a complete closing tag; write </${name}>` });
+      if (!CLOSE_TAG.test(rest))
+        found.push({
+          at: m.index,
+          length: 1,
+          kind: 'tag',
+          message: `${shown} is not a complete closing tag; write </${name}>`,
+        });
       continue;
     }
     const tag = OPEN_TAG.exec(rest);
     if (!tag) {
-      found.push({ at: m.index, length: 1, kind: 'tag', message: `<${name} is not a complete tag; write <${name}>…</${name}>, with attributes in quotes` });
+      found.push({
+        at: m.index,
+        length: 1,
+        kind: 'tag',
+        message: `<${name} is not a complete tag; write <${name}>…</${name}>, with attributes in quotes`,
+      });
       continue;
     }
     for (const a of (tag[1] ?? '').matchAll(ATTR_NAME)) {
@@ -112,26 +147,39 @@ function scan(body: string): Finding[] {
         at: m.index,
         length: 1,
         kind: 'tag',
-        message: attr.startsWith('on') ? `<${name}> has an event-handler attribute "${a[1]}"; entry bodies run no code (${allowed})` : `<${name}> has the attribute "${a[1]}"; ${allowed}`,
+        message: attr.startsWith('on')
+          ? `<${name}> has an event-handler attribute "${a[1]}"; entry bodies run no code (${allowed})`
+          : `<${name}> has the attribute "${a[1]}"; ${allowed}`,
       });
     }
   }
   for (const m of text.matchAll(AUTOLINK)) {
     if (!BODY_LINK_SCHEMES.includes(m[1]!.toLowerCase() as (typeof BODY_LINK_SCHEMES)[number]) && !escaped(m.index)) {
-      found.push({ at: m.index, length: 1, kind: 'tag', message: `the link ${m[0]} has the scheme "${m[1]}"; ${linkRule()}` });
+      found.push({
+        at: m.index,
+        length: 1,
+        kind: 'tag',
+        message: `the link ${m[0]} has the scheme "${m[1]}"; ${linkRule()}`,
+      });
     }
   }
   for (const re of [INLINE_TARGET, REFERENCE_TARGET]) {
     for (const m of text.matchAll(re)) {
       const target = m[1]!;
       if (!target || !unsafeTarget(target)) continue;
-      found.push({ at: m.index + m[0].length - target.length, length: target.length, kind: 'link', message: `the link target "${target.slice(0, 60)}" is not allowed; ${linkRule()}` });
+      found.push({
+        at: m.index + m[0].length - target.length,
+        length: target.length,
+        kind: 'link',
+        message: `the link target "${target.slice(0, 60)}" is not allowed; ${linkRule()}`,
+      });
     }
   }
   return found.sort((a, b) => a.at - b.at);
 }
 
-const linkRule = () => `links and images point at ${BODY_LINK_SCHEMES.join(', ')} URLs or at paths of this site, spelled without entities or backslashes`;
+const linkRule = () =>
+  `links and images point at ${BODY_LINK_SCHEMES.join(', ')} URLs or at paths of this site, spelled without entities or backslashes`;
 
 /** Offsets of the `<` of component tags that stand on a line of their own (body.ts expands them). */
 function componentLines(body: string): Set<number> {

@@ -34,17 +34,30 @@ export function cleanLine(line: string): string {
   return bare.slice(parsePrefix(bare).length);
 }
 
-export function validateKnownIssues(files: readonly KnownIssueSource[], ctx: KnownIssueContext): { knownIssues: KnownIssue[]; problems: Problem[] } {
+export function validateKnownIssues(
+  files: readonly KnownIssueSource[],
+  ctx: KnownIssueContext,
+): { knownIssues: KnownIssue[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const valid: { src: KnownIssueSource; data: KnownIssue }[] = [];
   for (const src of files) {
     if (src.data === undefined) continue; // not YAML: reported by the reader
     const at = (path: (string | number)[]) => ({ file: src.file, line: src.lineOf(path), path: path.join('.') });
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(src.slug)) {
-      problems.push({ file: src.file, line: 1, path: '', message: `file name ${show(src.slug)} is not a kebab-case slug; rename it, e.g. transformers-grad-accumulation-loss-scaled.yaml` });
+      problems.push({
+        file: src.file,
+        line: 1,
+        path: '',
+        message: `file name ${show(src.slug)} is not a kebab-case slug; rename it, e.g. transformers-grad-accumulation-loss-scaled.yaml`,
+      });
     }
     if (src.data === null || typeof src.data !== 'object' || Array.isArray(src.data)) {
-      problems.push({ file: src.file, line: 1, path: '', message: 'a known issue is a YAML mapping of fields (id: ..., title: ...)' });
+      problems.push({
+        file: src.file,
+        line: 1,
+        path: '',
+        message: 'a known issue is a YAML mapping of fields (id: ..., title: ...)',
+      });
       continue;
     }
     const parsed = KnownIssueSchema.safeParse(src.data);
@@ -55,7 +68,10 @@ export function validateKnownIssues(files: readonly KnownIssueSource[], ctx: Kno
     const data = parsed.data;
     const number = GITHUB_ISSUE_URL.exec(data.upstream.issue.url)?.[1];
     if (number && !data.id.endsWith(`-${number}`)) {
-      problems.push({ ...at(['id']), message: `the id ends with the upstream issue's number: ${data.id.replace(/\d+$/, number)} (upstream.issue is …/issues/${number})` });
+      problems.push({
+        ...at(['id']),
+        message: `the id ends with the upstream issue's number: ${data.id.replace(/\d+$/, number)} (upstream.issue is …/issues/${number})`,
+      });
     }
     // a record describes releases that are already behind us: a newer release than the one it
     // was checked against does not make it stale, so checkVersions' staleness warning is left out
@@ -63,24 +79,42 @@ export function validateKnownIssues(files: readonly KnownIssueSource[], ctx: Kno
       if (p.severity !== 'warning') problems.push({ ...at(['versions', ...p.at]), message: p.message });
     }
     if (!data.versions.affected.some((a) => a.fixedIn)) {
-      problems.push({ ...at(['versions', 'affected', 0]), message: 'name the release that fixed it: add fixedIn: "X.Y.Z" to the affected range it ends (a record is for a fixed issue)' });
+      problems.push({
+        ...at(['versions', 'affected', 0]),
+        message:
+          'name the release that fixed it: add fixedIn: "X.Y.Z" to the affected range it ends (a record is for a fixed issue)',
+      });
     }
     if (data.entry && !ctx.entrySlugs.has(data.entry)) {
-      problems.push({ ...at(['entry']), message: unknownValueMessage('entry slug', data.entry, [...ctx.entrySlugs].sort()) });
+      problems.push({
+        ...at(['entry']),
+        message: unknownValueMessage('entry slug', data.entry, [...ctx.entrySlugs].sort()),
+      });
     }
     const lines = data.logs.flatMap((l) => l.text.split('\n').map(cleanLine));
     const patterns = data.signature.map(compilePattern);
     data.logs.forEach((log, i) => {
       const shown = log.text.split('\n').map(cleanLine);
-      if (!shown.some((line) => data.signature.some((source, j) => patterns[j]!.test(line) && passesPrefilter(source, line)))) {
-        problems.push({ ...at(['logs', i, 'text']), message: "no signature pattern matches a line of this log; keep the error line in the excerpt, or widen a pattern so that diagnose finds the record on every one of its logs" });
+      if (
+        !shown.some((line) =>
+          data.signature.some((source, j) => patterns[j]!.test(line) && passesPrefilter(source, line)),
+        )
+      ) {
+        problems.push({
+          ...at(['logs', i, 'text']),
+          message:
+            'no signature pattern matches a line of this log; keep the error line in the excerpt, or widen a pattern so that diagnose finds the record on every one of its logs',
+        });
       }
     });
     data.signature.forEach((source, i) => {
       const pattern = patterns[i]!;
       const matching = lines.filter((line) => pattern.test(line));
       if (!matching.length) {
-        problems.push({ ...at(['signature', i]), message: `matches no line of the record's logs; write it from a line of logs[].text (launcher prefixes such as [rank0]: and timestamps are removed before matching)` });
+        problems.push({
+          ...at(['signature', i]),
+          message: `matches no line of the record's logs; write it from a line of logs[].text (launcher prefixes such as [rank0]: and timestamps are removed before matching)`,
+        });
       } else if (!matching.some((line) => passesPrefilter(source, line))) {
         problems.push({
           ...at(['signature', i]),
@@ -95,7 +129,13 @@ export function validateKnownIssues(files: readonly KnownIssueSource[], ctx: Kno
   for (const { src, data } of valid) ids.set(data.id, [...(ids.get(data.id) ?? []), src.file]);
   for (const { src, data } of valid) {
     const others = ids.get(data.id)!.filter((f) => f !== src.file);
-    if (others.length) problems.push({ file: src.file, line: src.lineOf(['id']), path: 'id', message: `id ${data.id} is also used by ${others.join(', ')}; one record per upstream issue` });
+    if (others.length)
+      problems.push({
+        file: src.file,
+        line: src.lineOf(['id']),
+        path: 'id',
+        message: `id ${data.id} is also used by ${others.join(', ')}; one record per upstream issue`,
+      });
   }
   const knownIssues = valid.map((v) => v.data).sort((a, b) => compareText(a.id, b.id));
   return { knownIssues, problems };

@@ -62,7 +62,8 @@ export function bodyHeadings(body: string): { text: string; line: number }[] {
 }
 
 function checkBody(src: EntrySource, problems: Problem[]) {
-  for (const p of [...checkBodyComponents(src.body), ...checkBodyHtml(src.body)]) problems.push({ file: src.file, line: src.bodyLine + p.line - 1, path: 'body', message: p.message });
+  for (const p of [...checkBodyComponents(src.body), ...checkBodyHtml(src.body)])
+    problems.push({ file: src.file, line: src.bodyLine + p.line - 1, path: 'body', message: p.message });
   const headings = bodyHeadings(src.body);
   const allowed: readonly string[] = [...BODY_SECTIONS.required, ...BODY_SECTIONS.optional];
   for (const h of headings) {
@@ -79,9 +80,19 @@ function checkBody(src: EntrySource, problems: Problem[]) {
   for (const name of BODY_SECTIONS.required) {
     const idx = headings.findIndex((h) => h.text === name);
     if (idx === -1) {
-      problems.push({ file: src.file, line: src.bodyLine, path: 'body', message: `missing section "## ${name}"; the body needs ${BODY_SECTIONS.required.map((r) => `"## ${r}"`).join(' then ')}` });
+      problems.push({
+        file: src.file,
+        line: src.bodyLine,
+        path: 'body',
+        message: `missing section "## ${name}"; the body needs ${BODY_SECTIONS.required.map((r) => `"## ${r}"`).join(' then ')}`,
+      });
     } else if (idx < last) {
-      problems.push({ file: src.file, line: src.bodyLine + headings[idx]!.line, path: 'body', message: `section "## ${name}" comes too early; the order is ${BODY_SECTIONS.required.map((r) => `"## ${r}"`).join(', ')}` });
+      problems.push({
+        file: src.file,
+        line: src.bodyLine + headings[idx]!.line,
+        path: 'body',
+        message: `section "## ${name}" comes too early; the order is ${BODY_SECTIONS.required.map((r) => `"## ${r}"`).join(', ')}`,
+      });
     } else last = idx;
   }
 }
@@ -98,7 +109,8 @@ export function validateContent(sources: ContentSources): ValidatedContent {
   checkAliases(valid, problems);
   const sharers = symptomSharers(valid);
   checkReferences(valid, byId, symptoms, sharers, sources.registry.file, problems);
-  for (const { src, data } of valid) if (data.versions) problems.push(...versionProblems(src, data.versions, packages, packagesFile));
+  for (const { src, data } of valid)
+    if (data.versions) problems.push(...versionProblems(src, data.versions, packages, packagesFile));
   checkGenericCauses(sources.registry, symptoms, byId, sharers, problems);
   checkRelatedBothWays(valid, byId, problems);
   const { examples, negatives } = checkExamples(sources, valid, problems);
@@ -119,7 +131,12 @@ function validateRegistry(reg: SourceFile, problems: Problem[]): SymptomData[] {
   const symptoms: SymptomData[] = [];
   if (reg.data === undefined) return symptoms;
   if (!Array.isArray(reg.data)) {
-    problems.push({ file: reg.file, line: 1, path: '', message: 'expected a YAML list of symptoms (each starting with "- id: ...")' });
+    problems.push({
+      file: reg.file,
+      line: 1,
+      path: '',
+      message: 'expected a YAML list of symptoms (each starting with "- id: ...")',
+    });
     return symptoms;
   }
   const seen = new Map<string, number>();
@@ -127,12 +144,25 @@ function validateRegistry(reg: SourceFile, problems: Problem[]): SymptomData[] {
     const parsed = SymptomSchema.safeParse(raw);
     if (!parsed.success) {
       const id = (raw as { id?: unknown })?.id;
-      problems.push(...issueProblems(parsed.error.issues, raw, reg.file, (at) => reg.lineOf([i, ...at]), (path) => `${typeof id === 'string' ? id : i}.${path}`.replace(/\.$/, '')));
+      problems.push(
+        ...issueProblems(
+          parsed.error.issues,
+          raw,
+          reg.file,
+          (at) => reg.lineOf([i, ...at]),
+          (path) => `${typeof id === 'string' ? id : i}.${path}`.replace(/\.$/, ''),
+        ),
+      );
       return;
     }
     const prev = seen.get(parsed.data.id);
     if (prev !== undefined) {
-      problems.push({ file: reg.file, line: reg.lineOf([i, 'id']), path: `${parsed.data.id}.id`, message: `symptom id ${show(parsed.data.id)} is defined twice (also at item ${prev + 1})` });
+      problems.push({
+        file: reg.file,
+        line: reg.lineOf([i, 'id']),
+        path: `${parsed.data.id}.id`,
+        message: `symptom id ${show(parsed.data.id)} is defined twice (also at item ${prev + 1})`,
+      });
       return;
     }
     seen.set(parsed.data.id, i);
@@ -156,12 +186,22 @@ function validateEntries(entries: readonly EntrySource[], problems: Problem[]): 
   for (const src of entries) {
     if (src.unread) continue; // too large to read: reported by readContent
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(src.slug)) {
-      problems.push({ file: src.file, line: 1, path: '', message: `file name ${show(src.slug)} is not a kebab-case slug; rename the file, e.g. activation-distillation-memory.mdx` });
+      problems.push({
+        file: src.file,
+        line: 1,
+        path: '',
+        message: `file name ${show(src.slug)} is not a kebab-case slug; rename the file, e.g. activation-distillation-memory.mdx`,
+      });
     }
     checkBody(src, problems);
     if (src.data === undefined) continue;
     if (src.data === null || typeof src.data !== 'object' || Array.isArray(src.data)) {
-      problems.push({ file: src.file, line: 2, path: '', message: 'frontmatter must be a YAML mapping of fields (id: ..., title: ...)' });
+      problems.push({
+        file: src.file,
+        line: 2,
+        path: '',
+        message: 'frontmatter must be a YAML mapping of fields (id: ..., title: ...)',
+      });
       continue;
     }
     const parsed = EntrySchema.safeParse(src.data);
@@ -180,7 +220,11 @@ function checkIds(valid: readonly Valid[], problems: Problem[]): Map<string, Val
     const { src, data } = v;
     const at = { file: src.file, line: src.lineOf(['id']), path: 'id' };
     const sameId = files.get(data.id)!.filter((f) => f !== src.file);
-    if (sameId.length) problems.push({ ...at, message: `id ${data.id} is also used by ${sameId.join(', ')}; ids are unique and never reused` });
+    if (sameId.length)
+      problems.push({
+        ...at,
+        message: `id ${data.id} is also used by ${sameId.join(', ')}; ids are unique and never reused`,
+      });
     else byId.set(data.id, v);
     const cat = categoryById(data.category)!;
     const prefix = data.id.split('-')[0];
@@ -203,8 +247,16 @@ function checkAliases(valid: readonly Valid[], problems: Problem[]) {
     data.aliases.forEach((alias, i) => {
       const owner = names.get(alias);
       if (owner) {
-        const what = owner === src.file && alias === src.slug ? 'is the entry\'s own slug' : `collides with ${owner === src.file ? 'another alias of this entry' : `the slug or an alias of ${owner}`}`;
-        problems.push({ file: src.file, line: src.lineOf(['aliases', i]), path: `aliases.${i}`, message: `alias ${show(alias)} ${what}; every slug and alias names one entry` });
+        const what =
+          owner === src.file && alias === src.slug
+            ? "is the entry's own slug"
+            : `collides with ${owner === src.file ? 'another alias of this entry' : `the slug or an alias of ${owner}`}`;
+        problems.push({
+          file: src.file,
+          line: src.lineOf(['aliases', i]),
+          path: `aliases.${i}`,
+          message: `alias ${show(alias)} ${what}; every slug and alias names one entry`,
+        });
       } else names.set(alias, src.file);
     });
   }
@@ -225,22 +277,58 @@ function symptomSharers(valid: readonly Valid[]): Map<string, string[]> {
 }
 
 /** Related entries, the entry that replaces a merged one, and symptoms name what exists; a shared symptom says how to tell the causes apart. */
-function checkReferences(valid: readonly Valid[], byId: ReadonlyMap<string, Valid>, symptoms: readonly SymptomData[], sharers: ReadonlyMap<string, string[]>, registryFile: string, problems: Problem[]) {
+function checkReferences(
+  valid: readonly Valid[],
+  byId: ReadonlyMap<string, Valid>,
+  symptoms: readonly SymptomData[],
+  sharers: ReadonlyMap<string, string[]>,
+  registryFile: string,
+  problems: Problem[],
+) {
   const allIds = [...byId.keys()].sort();
   const symptomIds = symptoms.map((s) => s.id).sort();
   for (const { src, data } of valid) {
     data.related.forEach((rid, i) => {
-      if (rid === data.id) problems.push({ file: src.file, line: src.lineOf(['related', i]), path: `related.${i}`, message: `an entry cannot be related to itself (${rid})` });
-      else if (!byId.has(rid)) problems.push({ file: src.file, line: src.lineOf(['related', i]), path: `related.${i}`, message: unknownValueMessage('entry id', rid, allIds) });
+      if (rid === data.id)
+        problems.push({
+          file: src.file,
+          line: src.lineOf(['related', i]),
+          path: `related.${i}`,
+          message: `an entry cannot be related to itself (${rid})`,
+        });
+      else if (!byId.has(rid))
+        problems.push({
+          file: src.file,
+          line: src.lineOf(['related', i]),
+          path: `related.${i}`,
+          message: unknownValueMessage('entry id', rid, allIds),
+        });
     });
     if (data.supersededBy) {
       const target = byId.get(data.supersededBy);
-      if (!target) problems.push({ file: src.file, line: src.lineOf(['supersededBy']), path: 'supersededBy', message: unknownValueMessage('entry id', data.supersededBy, allIds) });
-      else if (target.data.status !== 'published') problems.push({ file: src.file, line: src.lineOf(['supersededBy']), path: 'supersededBy', message: `${data.supersededBy} is itself ${target.data.status}; point at the published entry that replaces it` });
+      if (!target)
+        problems.push({
+          file: src.file,
+          line: src.lineOf(['supersededBy']),
+          path: 'supersededBy',
+          message: unknownValueMessage('entry id', data.supersededBy, allIds),
+        });
+      else if (target.data.status !== 'published')
+        problems.push({
+          file: src.file,
+          line: src.lineOf(['supersededBy']),
+          path: 'supersededBy',
+          message: `${data.supersededBy} is itself ${target.data.status}; point at the published entry that replaces it`,
+        });
     }
     data.symptoms.forEach((s, i) => {
       if (!symptomIds.includes(s.symptom)) {
-        problems.push({ file: src.file, line: src.lineOf(['symptoms', i, 'symptom']), path: `symptoms.${i}.symptom`, message: `${unknownValueMessage('symptom', s.symptom, symptomIds)}; add it to ${registryFile} or use an existing one` });
+        problems.push({
+          file: src.file,
+          line: src.lineOf(['symptoms', i, 'symptom']),
+          path: `symptoms.${i}.symptom`,
+          message: `${unknownValueMessage('symptom', s.symptom, symptomIds)}; add it to ${registryFile} or use an existing one`,
+        });
         return;
       }
       // does another entry show it? `some` stops at the first id that is not this one; listing
@@ -261,12 +349,29 @@ function checkReferences(valid: readonly Valid[], byId: ReadonlyMap<string, Vali
 }
 
 /** Versions name known packages, valid ranges and boundaries that fit them. */
-function versionProblems(src: EntrySource, versions: NonNullable<EntryData['versions']>, packages: readonly PackageData[], packagesFile: string): Problem[] {
-  return checkVersions(versions, packages, packagesFile).map((p) => ({ file: src.file, line: src.lineOf(['versions', ...p.at]), path: ['versions', ...p.at].join('.'), message: p.message, ...(p.severity ? { severity: p.severity } : {}) }));
+function versionProblems(
+  src: EntrySource,
+  versions: NonNullable<EntryData['versions']>,
+  packages: readonly PackageData[],
+  packagesFile: string,
+): Problem[] {
+  return checkVersions(versions, packages, packagesFile).map((p) => ({
+    file: src.file,
+    line: src.lineOf(['versions', ...p.at]),
+    path: ['versions', ...p.at].join('.'),
+    message: p.message,
+    ...(p.severity ? { severity: p.severity } : {}),
+  }));
 }
 
 /** A symptom's generic cause is a published entry that shows the symptom. */
-function checkGenericCauses(reg: SourceFile, symptoms: readonly SymptomData[], byId: ReadonlyMap<string, Valid>, sharers: ReadonlyMap<string, string[]>, problems: Problem[]) {
+function checkGenericCauses(
+  reg: SourceFile,
+  symptoms: readonly SymptomData[],
+  byId: ReadonlyMap<string, Valid>,
+  sharers: ReadonlyMap<string, string[]>,
+  problems: Problem[],
+) {
   if (reg.data === undefined) return;
   const allIds = [...byId.keys()].sort();
   for (const s of symptoms) {
@@ -274,7 +379,11 @@ function checkGenericCauses(reg: SourceFile, symptoms: readonly SymptomData[], b
     const i = (reg.data as { id?: unknown }[]).findIndex((raw) => raw?.id === s.id);
     const at = { file: reg.file, line: reg.lineOf([i, 'generic']), path: `${s.id}.generic` };
     if (!byId.has(s.generic)) problems.push({ ...at, message: unknownValueMessage('entry id', s.generic, allIds) });
-    else if (!(sharers.get(s.id) ?? []).includes(s.generic)) problems.push({ ...at, message: `${s.generic} does not list symptom "${s.id}"; name an entry that shows it (${(sharers.get(s.id) ?? []).join(', ') || 'none does'})` });
+    else if (!(sharers.get(s.id) ?? []).includes(s.generic))
+      problems.push({
+        ...at,
+        message: `${s.generic} does not list symptom "${s.id}"; name an entry that shows it (${(sharers.get(s.id) ?? []).join(', ') || 'none does'})`,
+      });
   }
 }
 
@@ -284,23 +393,40 @@ function checkRelatedBothWays(valid: readonly Valid[], byId: ReadonlyMap<string,
     data.related.forEach((rid, i) => {
       const other = byId.get(rid);
       if (other && !other.data.related.includes(data.id)) {
-        problems.push({ file: src.file, line: src.lineOf(['related', i]), path: `related.${i}`, severity: 'warning', message: `${data.id} lists ${rid} as related, but ${rid} (${other.src.file}) does not list ${data.id}; add it there` });
+        problems.push({
+          file: src.file,
+          line: src.lineOf(['related', i]),
+          path: `related.${i}`,
+          severity: 'warning',
+          message: `${data.id} lists ${rid} as related, but ${rid} (${other.src.file}) does not list ${data.id}; add it there`,
+        });
       }
     });
   }
 }
 
 /** Example logs belong to an entry, and say where they come from; so do the negatives. */
-function checkExamples(sources: ContentSources, valid: readonly Valid[], problems: Problem[]): Pick<ValidatedContent, 'examples' | 'negatives'> {
+function checkExamples(
+  sources: ContentSources,
+  valid: readonly Valid[],
+  problems: Problem[],
+): Pick<ValidatedContent, 'examples' | 'negatives'> {
   const slugs = new Set(valid.map((v) => v.src.slug));
   const examples = new Map<string, ExampleLog[]>();
   for (const [slug, files] of sources.examples) {
     if (!slugs.has(slug) && !sources.entries.some((e) => e.slug === slug)) {
-      problems.push({ file: `content/examples/${slug}`, path: '', message: `no entry has the slug "${slug}"; rename the folder after its entry's file name` });
+      problems.push({
+        file: `content/examples/${slug}`,
+        path: '',
+        message: `no entry has the slug "${slug}"; rename the folder after its entry's file name`,
+      });
     }
     examples.set(slug, checkLogFolder(files, sources.exampleSources.get(slug), problems));
   }
-  const negatives = sources.negatives.logs.length || sources.negatives.sources ? checkLogFolder(sources.negatives.logs, sources.negatives.sources, problems) : [];
+  const negatives =
+    sources.negatives.logs.length || sources.negatives.sources
+      ? checkLogFolder(sources.negatives.logs, sources.negatives.sources, problems)
+      : [];
   return { examples, negatives };
 }
 
@@ -309,11 +435,21 @@ function checkExamples(sources: ContentSources, valid: readonly Valid[], problem
  * log must exist. A folder with logs and no sources.yaml is a problem too, so that no log's
  * origin is left unsaid.
  */
-function checkLogFolder(files: { file: string; text: string }[], yaml: SourceFile | undefined, problems: Problem[]): ExampleLog[] {
-  for (const ex of files) if (!ex.text.trim()) problems.push({ file: ex.file, path: '', message: 'example log is empty' });
+function checkLogFolder(
+  files: { file: string; text: string }[],
+  yaml: SourceFile | undefined,
+  problems: Problem[],
+): ExampleLog[] {
+  for (const ex of files)
+    if (!ex.text.trim()) problems.push({ file: ex.file, path: '', message: 'example log is empty' });
   const folder = files[0]?.file.replace(/\/[^/]+$/, '') ?? yaml?.file.replace(/\/[^/]+$/, '');
   if (!yaml) {
-    if (files.length) problems.push({ file: `${folder}/sources.yaml`, path: '', message: `missing: list each log of ${folder}/ with its source (logs: - file: x.log, source: https://..., title: ...) or handWritten: true` });
+    if (files.length)
+      problems.push({
+        file: `${folder}/sources.yaml`,
+        path: '',
+        message: `missing: list each log of ${folder}/ with its source (logs: - file: x.log, source: https://..., title: ...) or handWritten: true`,
+      });
     return files;
   }
   if (yaml.data === undefined) return files;
@@ -325,12 +461,30 @@ function checkLogFolder(files: { file: string; text: string }[], yaml: SourceFil
   const names = new Set(files.map((f) => f.file.slice(f.file.lastIndexOf('/') + 1)));
   const listed = new Set<string>();
   parsed.data.logs.forEach((log, i) => {
-    if (listed.has(log.file)) problems.push({ file: yaml.file, line: yaml.lineOf(['logs', i, 'file']), path: `logs.${i}.file`, message: `${show(log.file)} is listed twice` });
-    else if (!names.has(log.file)) problems.push({ file: yaml.file, line: yaml.lineOf(['logs', i, 'file']), path: `logs.${i}.file`, message: `${show(log.file)} is not in ${folder}/; fix the name or remove the item` });
+    if (listed.has(log.file))
+      problems.push({
+        file: yaml.file,
+        line: yaml.lineOf(['logs', i, 'file']),
+        path: `logs.${i}.file`,
+        message: `${show(log.file)} is listed twice`,
+      });
+    else if (!names.has(log.file))
+      problems.push({
+        file: yaml.file,
+        line: yaml.lineOf(['logs', i, 'file']),
+        path: `logs.${i}.file`,
+        message: `${show(log.file)} is not in ${folder}/; fix the name or remove the item`,
+      });
     listed.add(log.file);
   });
   for (const name of names) {
-    if (!listed.has(name)) problems.push({ file: yaml.file, line: yaml.lineOf(['logs']), path: 'logs', message: `${folder}/${name} is not listed; add it with its source, or handWritten: true` });
+    if (!listed.has(name))
+      problems.push({
+        file: yaml.file,
+        line: yaml.lineOf(['logs']),
+        path: 'logs',
+        message: `${folder}/${name} is not listed; add it with its source, or handWritten: true`,
+      });
   }
   return files.map((f) => ({ ...f, ...realOf(parsed.data, f.file.slice(f.file.lastIndexOf('/') + 1)) }));
 }
@@ -340,7 +494,9 @@ export class ContentError extends Error {
   problems: Problem[];
   constructor(problems: Problem[]) {
     const errors = problems.filter((p) => p.severity !== 'warning');
-    super(`Faultline content has ${errors.length} problem${errors.length === 1 ? '' : 's'}:\n${errors.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    super(
+      `Faultline content has ${errors.length} problem${errors.length === 1 ? '' : 's'}:\n${errors.map((p) => `  ${formatProblem(p)}`).join('\n')}`,
+    );
     this.name = 'ContentError';
     this.problems = problems;
   }

@@ -15,10 +15,17 @@ export interface VersionProblem {
 }
 
 /** The newest release the registry lists for a package, if it lists any. */
-export const newestRelease = (p: PackageData): string | undefined => p.releases.reduce<PackageData['releases'][number] | undefined>((a, b) => (!a || gt(b.version, a.version) ? b : a), undefined)?.version;
+export const newestRelease = (p: PackageData): string | undefined =>
+  p.releases.reduce<PackageData['releases'][number] | undefined>(
+    (a, b) => (!a || gt(b.version, a.version) ? b : a),
+    undefined,
+  )?.version;
 
 /** The packages whose checked release is older than the newest the registry lists. */
-export function staleReleases(versions: Versions, packages: readonly PackageData[]): { package: string; checked: string; newest: string }[] {
+export function staleReleases(
+  versions: Versions,
+  packages: readonly PackageData[],
+): { package: string; checked: string; newest: string }[] {
   const out: { package: string; checked: string; newest: string }[] = [];
   for (const [id, checked] of Object.entries(versions.checkedAgainst.releases)) {
     const p = packages.find((x) => x.id === id);
@@ -29,21 +36,34 @@ export function staleReleases(versions: Versions, packages: readonly PackageData
   return out;
 }
 
-export function checkVersions(versions: Versions, packages: readonly PackageData[], packagesFile: string): VersionProblem[] {
+export function checkVersions(
+  versions: Versions,
+  packages: readonly PackageData[],
+  packagesFile: string,
+): VersionProblem[] {
   const out: VersionProblem[] = [];
   const ids = packages.map((p) => p.id).sort();
   const known = (id: string, at: (string | number)[]) => {
     if (ids.includes(id)) return true;
-    out.push({ at, message: `${unknownValueMessage('package', id, ids)}; add it to ${packagesFile} or use a listed id` });
+    out.push({
+      at,
+      message: `${unknownValueMessage('package', id, ids)}; add it to ${packagesFile} or use a listed id`,
+    });
     return false;
   };
   versions.affected.forEach((a, i) => {
     known(a.package, ['affected', i, 'package']);
     if (a.introducedIn && !satisfies(a.introducedIn, a.range)) {
-      out.push({ at: ['affected', i, 'introducedIn'], message: `${a.introducedIn} is not in the range "${a.range}"; the release that introduced the failure is the first one affected` });
+      out.push({
+        at: ['affected', i, 'introducedIn'],
+        message: `${a.introducedIn} is not in the range "${a.range}"; the release that introduced the failure is the first one affected`,
+      });
     }
     if (a.fixedIn && satisfies(a.fixedIn, a.range)) {
-      out.push({ at: ['affected', i, 'fixedIn'], message: `${a.fixedIn} is in the range "${a.range}"; the release that fixed the failure is the first one outside it (end the range with <${a.fixedIn})` });
+      out.push({
+        at: ['affected', i, 'fixedIn'],
+        message: `${a.fixedIn} is in the range "${a.range}"; the release that fixed the failure is the first one outside it (end the range with <${a.fixedIn})`,
+      });
     }
     if (a.fixedIn && a.introducedIn && !gt(a.fixedIn, a.introducedIn)) {
       out.push({ at: ['affected', i, 'fixedIn'], message: `${a.fixedIn} is not after introducedIn ${a.introducedIn}` });

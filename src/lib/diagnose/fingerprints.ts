@@ -93,7 +93,15 @@ export function buildFingerprints(
     const key = `${symptom}\u0000${source}`;
     const cur = signals.get(key);
     if (cur) cur.entries = [...new Set([...cur.entries, ...ids])].sort();
-    else signals.set(key, { source, symptom, entries: [...ids].sort(), weight: 0, multiline: source.includes('\\n'), origin });
+    else
+      signals.set(key, {
+        source,
+        symptom,
+        entries: [...ids].sort(),
+        weight: 0,
+        multiline: source.includes('\\n'),
+        origin,
+      });
   };
   for (const s of [...symptoms].sort((a, b) => a.id.localeCompare(b.id))) {
     const ids = bySymptom.get(s.id);
@@ -101,39 +109,55 @@ export function buildFingerprints(
   }
   for (const e of published) for (const s of e.symptoms) for (const p of s.patterns) add(p, s.symptom, [e.id], 'entry');
   for (const k of knownIssues) for (const p of k.signature) add(p, KNOWN_ISSUE_SYMPTOM, [k.id], 'known-issue');
-  const ranges = (affected: readonly { package: string; range: string; fixedIn?: string }[]) => affected.map((a) => ({ package: a.package, range: a.range, ...(a.fixedIn ? { fixedIn: a.fixedIn } : {}) }));
+  const ranges = (affected: readonly { package: string; range: string; fixedIn?: string }[]) =>
+    affected.map((a) => ({ package: a.package, range: a.range, ...(a.fixedIn ? { fixedIn: a.fixedIn } : {}) }));
 
   const fp: Fingerprints = {
     version: 1,
-    entries: published.map((e): Fingerprints['entries'][number] => {
-      const tell = e.symptoms.filter((s) => s.tellApart && (bySymptom.get(s.symptom)?.length ?? 0) > 1).map((s) => [s.symptom, s.tellApart!] as const);
-      const affected = ranges(e.versions?.affected ?? []);
-      return {
-        id: e.id,
-        title: e.title,
-        url: entryUrl(e.slug),
-        category: e.category,
-        symptom: e.symptoms[0]!.symptom,
-        ...(tell.length ? { tellApart: Object.fromEntries(tell) } : {}),
-        ...(affected.length ? { affected } : {}),
-      };
-    }).concat(
-      knownIssues.map((k) => ({
-        id: k.id,
-        title: k.title,
-        url: knownIssueUrl(k.slug),
-        category: KNOWN_ISSUE_SYMPTOM,
-        symptom: KNOWN_ISSUE_SYMPTOM,
-        affected: ranges(k.versions.affected),
-        kind: 'known-issue' as const,
-        ...(k.entry && bySlug.get(k.entry) ? { entry: bySlug.get(k.entry)! } : {}),
-      })),
-    ),
+    entries: published
+      .map((e): Fingerprints['entries'][number] => {
+        const tell = e.symptoms
+          .filter((s) => s.tellApart && (bySymptom.get(s.symptom)?.length ?? 0) > 1)
+          .map((s) => [s.symptom, s.tellApart!] as const);
+        const affected = ranges(e.versions?.affected ?? []);
+        return {
+          id: e.id,
+          title: e.title,
+          url: entryUrl(e.slug),
+          category: e.category,
+          symptom: e.symptoms[0]!.symptom,
+          ...(tell.length ? { tellApart: Object.fromEntries(tell) } : {}),
+          ...(affected.length ? { affected } : {}),
+        };
+      })
+      .concat(
+        knownIssues.map((k) => ({
+          id: k.id,
+          title: k.title,
+          url: knownIssueUrl(k.slug),
+          category: KNOWN_ISSUE_SYMPTOM,
+          symptom: KNOWN_ISSUE_SYMPTOM,
+          affected: ranges(k.versions.affected),
+          kind: 'known-issue' as const,
+          ...(k.entry && bySlug.get(k.entry) ? { entry: bySlug.get(k.entry)! } : {}),
+        })),
+      ),
     ...(packages.length ? { packages: packages.map((p) => ({ id: p.id, name: p.name, aliases: p.aliases })) } : {}),
     symptoms: [...symptoms]
       .sort((a, b) => a.id.localeCompare(b.id))
-      .map((s) => ({ id: s.id, label: s.label, url: symptomUrl(s.id), collateral: s.collateral, ...(s.generic ? { generic: s.generic } : {}), ...(s.level ? { level: s.level } : {}) }))
-      .concat(knownIssues.length ? [{ id: KNOWN_ISSUE_SYMPTOM, label: 'Known issue', url: knownIssuesIndexUrl(), collateral: false }] : []),
+      .map((s) => ({
+        id: s.id,
+        label: s.label,
+        url: symptomUrl(s.id),
+        collateral: s.collateral,
+        ...(s.generic ? { generic: s.generic } : {}),
+        ...(s.level ? { level: s.level } : {}),
+      }))
+      .concat(
+        knownIssues.length
+          ? [{ id: KNOWN_ISSUE_SYMPTOM, label: 'Known issue', url: knownIssuesIndexUrl(), collateral: false }]
+          : [],
+      ),
     signals: [...signals.values()],
     cues: published.flatMap((e) => e.cues.map((source) => ({ entry: e.id, source }))),
   };

@@ -74,7 +74,12 @@ function index(patterns: { source: string; i: number }[]) {
   const always: CompiledPattern[] = [];
   for (const { source, i } of patterns) {
     const sets = wordSetsOf(source);
-    const compiled: CompiledPattern = { re: compilePattern(source), index: i, sets, ...(sets ? {} : { literals: requiredLiterals(source) }) };
+    const compiled: CompiledPattern = {
+      re: compilePattern(source),
+      index: i,
+      sets,
+      ...(sets ? {} : { literals: requiredLiterals(source) }),
+    };
     if (!sets) always.push(compiled);
     else
       for (const w of new Set(keys(sets))) {
@@ -88,7 +93,9 @@ function index(patterns: { source: string; i: number }[]) {
 
 export function compileMatcher(fp: Fingerprints): Matcher {
   const signals = fp.signals.map((s) => ({ ...s, re: compilePattern(s.source) }));
-  const { byWord, always } = index(signals.map((s, i) => ({ source: s.source, i, multi: s.multiline })).filter((s) => !s.multi));
+  const { byWord, always } = index(
+    signals.map((s, i) => ({ source: s.source, i, multi: s.multiline })).filter((s) => !s.multi),
+  );
   const multiline = signals
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => s.multiline)
@@ -147,7 +154,8 @@ const SEVERITY: readonly Level[] = ['error', 'info', 'warning', 'frame'];
  * may begin with, its frame line cut off (but not C++'s `  what():  CUDA error: …`).
  */
 const FRAME = /^\s*(?:File "[^"]*", line \d+|at [\w$.<>]+ \(|-+>\s*\d+\s)|^\S*\.py in [\w<>]+\(/;
-const CODE = /^ {2,}(?:(?:return|raise|yield|await|assert) |[\w.[\]'"]+(?:, ?[\w.[\]'"*]+)* = )?[\w.]+(?:\[[^\]]*\])?\((?!\):)|^\s*(?:return )?[\w.]+\( *(?:#.*)?$/;
+const CODE =
+  /^ {2,}(?:(?:return|raise|yield|await|assert) |[\w.[\]'"]+(?:, ?[\w.[\]'"*]+)* = )?[\w.]+(?:\[[^\]]*\])?\((?!\):)|^\s*(?:return )?[\w.]+\( *(?:#.*)?$/;
 
 /**
  * NCCL's watchdog line, read for the collective each rank timed out in. Ranks that time out in
@@ -179,7 +187,15 @@ export function startScan(m: Matcher): Scan {
   const hits: Hit[] = [];
   const hitCount = new Map<number, number>();
   const cueHits = new Map<number, CueHit>();
-  const windowLines: { clean: string; original: string; prefixLen: number; line: number; level: Level; rank?: number; time?: number }[] = [];
+  const windowLines: {
+    clean: string;
+    original: string;
+    prefixLen: number;
+    line: number;
+    level: Level;
+    rank?: number;
+    time?: number;
+  }[] = [];
   const lastWordSeen = new Map<number, number>();
   const watchdog: { seq: number; op: string }[] = [];
   let desyncSaid = false;
@@ -198,26 +214,51 @@ export function startScan(m: Matcher): Scan {
    * shown on `original` at `offset` plus the match's place in `text`, or at `at` when given.
    * A signal already seen MAX_HITS times is not tried again: ranking keeps only that many.
    */
-  const matchText = (text: string, n: number, original: string, offset: number, level: () => Level, prefix: { rank?: number; time?: number }, at?: { start: number; end: number }) => {
+  const matchText = (
+    text: string,
+    n: number,
+    original: string,
+    offset: number,
+    level: () => Level,
+    prefix: { rank?: number; time?: number },
+    at?: { start: number; end: number },
+  ) => {
     const lower = text.toLowerCase();
     const words = lower.match(WORDS) ?? [];
     const id = nextLineId(m);
     let wordSet: Set<string> | undefined;
     const holds = (p: CompiledPattern) =>
-      p.sets ? p.sets.some((set) => set.every((w) => (wordSet ??= new Set(words)).has(w))) : !p.literals || p.literals.some((l) => lower.includes(l));
+      p.sets
+        ? p.sets.some((set) => set.every((w) => (wordSet ??= new Set(words)).has(w)))
+        : !p.literals || p.literals.some((l) => lower.includes(l));
     const test = (p: CompiledPattern) => {
       if (stamp[p.index] === id || (hitCount.get(p.index) ?? 0) >= MAX_HITS) return;
       stamp[p.index] = id;
       if (!holds(p)) return;
       const found = p.re.find(text);
-      if (found) record({ signal: p.index, line: n, text: original, ...(at ?? { start: offset + found.start, end: offset + found.end }), level: level(), rank: prefix.rank, time: prefix.time });
+      if (found)
+        record({
+          signal: p.index,
+          line: n,
+          text: original,
+          ...(at ?? { start: offset + found.start, end: offset + found.end }),
+          level: level(),
+          rank: prefix.rank,
+          time: prefix.time,
+        });
     };
     const testCue = (p: CompiledPattern) => {
       if (cueStamp[p.index] === id || cueHits.has(p.index)) return;
       cueStamp[p.index] = id;
       if (!holds(p)) return;
       const found = p.re.find(text);
-      if (found) cueHits.set(p.index, { line: n, text: original, ...(at ?? { start: offset + found.start, end: offset + found.end }), rank: prefix.rank });
+      if (found)
+        cueHits.set(p.index, {
+          line: n,
+          text: original,
+          ...(at ?? { start: offset + found.start, end: offset + found.end }),
+          rank: prefix.rank,
+        });
     };
     for (const w of words) {
       const ps = m.byWord.get(w);
@@ -242,18 +283,34 @@ export function startScan(m: Matcher): Scan {
       // report the line where the match starts
       let offset = found.start;
       let k = 0;
-      while (k < win.length - 1 && offset > win[k]!.clean.length) offset -= win[k]!.clean.length + 1, k++;
+      while (k < win.length - 1 && offset > win[k]!.clean.length) ((offset -= win[k]!.clean.length + 1), k++);
       const first = win[k]!;
       if (hits.some((h) => h.signal === ml.index && h.line === first.line)) continue;
       // shown on the line where the match starts, at the most severe level of the lines it spans
       // (a KeyError under a collator's frame is an error, though the frame is not)
-      const level = win.slice(k).reduce<Level>((a, w) => (SEVERITY.indexOf(w.level) < SEVERITY.indexOf(a) ? w.level : a), 'frame');
-      record({ signal: ml.index, line: first.line, text: first.original, start: first.prefixLen + offset, end: first.prefixLen + Math.min(first.clean.length, offset + found.end - found.start), level, rank: first.rank, time: first.time });
+      const level = win
+        .slice(k)
+        .reduce<Level>((a, w) => (SEVERITY.indexOf(w.level) < SEVERITY.indexOf(a) ? w.level : a), 'frame');
+      record({
+        signal: ml.index,
+        line: first.line,
+        text: first.original,
+        start: first.prefixLen + offset,
+        end: first.prefixLen + Math.min(first.clean.length, offset + found.end - found.start),
+        level,
+        rank: first.rank,
+        time: first.time,
+      });
     }
   };
 
   /** Compares this watchdog line with the earlier ones; the first disagreement is stated once. */
-  const readWatchdog = (clean: string, n: number, original: string, prefix: { length: number; rank?: number; time?: number }) => {
+  const readWatchdog = (
+    clean: string,
+    n: number,
+    original: string,
+    prefix: { length: number; rank?: number; time?: number },
+  ) => {
     const w = WATCHDOG.exec(clean);
     if (!w || desyncSaid) return;
     const seq = Number(w[1]);
@@ -264,7 +321,10 @@ export function startScan(m: Matcher): Scan {
     desyncSaid = true;
     const derived = `ranks timed out in different collectives: SeqNum=${other.seq} OpType=${other.op} and SeqNum=${seq} OpType=${op}`;
     // the reader sees the watchdog's own words highlighted on this line
-    matchText(derived, n, original, 0, () => 'error', prefix, { start: prefix.length + w.index, end: prefix.length + w.index + w[0].length });
+    matchText(derived, n, original, 0, () => 'error', prefix, {
+      start: prefix.length + w.index,
+      end: prefix.length + w.index + w[0].length,
+    });
   };
 
   const scanLine = (raw: string) => {
@@ -272,7 +332,8 @@ export function startScan(m: Matcher): Scan {
     const full = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (full.length > MAX_LINE || carryLong) longLines++;
     carryLong = false;
-    for (let at = 0; at === 0 || at < full.length - WINDOW_OVERLAP; at += MAX_LINE - WINDOW_OVERLAP) scanPiece(full.slice(at, at + MAX_LINE), n);
+    for (let at = 0; at === 0 || at < full.length - WINDOW_OVERLAP; at += MAX_LINE - WINDOW_OVERLAP)
+      scanPiece(full.slice(at, at + MAX_LINE), n);
   };
 
   const scanPiece = (line: string, n: number) => {
@@ -290,7 +351,15 @@ export function startScan(m: Matcher): Scan {
     readWatchdog(clean, n, original, prefix);
     versions.read(clean, n);
     if (m.multiline.length) {
-      windowLines.push({ clean, original, prefixLen: prefix.length, line: n, level: levelOf(), rank: prefix.rank, time: prefix.time });
+      windowLines.push({
+        clean,
+        original,
+        prefixLen: prefix.length,
+        line: n,
+        level: levelOf(),
+        rank: prefix.rank,
+        time: prefix.time,
+      });
       if (windowLines.length > m.maxSpan) windowLines.shift();
       matchMultiline(n, words);
     }

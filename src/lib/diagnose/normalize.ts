@@ -28,7 +28,11 @@ export interface LinePrefix {
 // Prefixes are peeled one at a time, in any order, because launchers stack them:
 // "[rank3]:[E1114 09:12:03.123456 1234 ProcessGroupNCCL.cpp:616] ..." or
 // "2026-03-14 09:12:03,551 - INFO - [default0]:...".
-const PREFIXES: { re: RegExp; test?: (m: RegExpExecArray) => boolean; apply?: (m: RegExpExecArray, p: LinePrefix) => void }[] = [
+const PREFIXES: {
+  re: RegExp;
+  test?: (m: RegExpExecArray) => boolean;
+  apply?: (m: RegExpExecArray, p: LinePrefix) => void;
+}[] = [
   // torchrun --tee / --log-dir and torch.distributed: [rank3]: [default3]: [Rank 3]
   { re: /^\[(?:rank|default|Rank )(\d+)\]:?\s?/, apply: (m, p) => (p.rank = Number(m[1])) },
   // torchrun's "3: " local-rank prefix and mpirun's [1,3]<stderr>:
@@ -50,7 +54,11 @@ const PREFIXES: { re: RegExp; test?: (m: RegExpExecArray) => boolean; apply?: (m
   { re: /^([\w.-]+):\d+:\d+ \[(\d+)\] (?=NCCL )/, apply: (m, p) => ((p.host = m[1]), (p.rank ??= Number(m[2]))) },
   // a host name in front of a rank tag, as pdsh and some schedulers write: node-2: [rank5]: ...
   // (a host name has a digit; checked here rather than in the pattern, which stays linear)
-  { re: /^([a-zA-Z][\w.-]*):\s(?=\[(?:rank|default)\d+\])/, test: (m) => /\d/.test(m[1]!), apply: (m, p) => (p.host = m[1]) },
+  {
+    re: /^([a-zA-Z][\w.-]*):\s(?=\[(?:rank|default)\d+\])/,
+    test: (m) => /\d/.test(m[1]!),
+    apply: (m, p) => (p.host = m[1]),
+  },
   // Python logging levels at the start: INFO:root: / WARNING:__main__:
   { re: /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:(?=\S)/ },
 ];
@@ -94,7 +102,8 @@ export function maskLine(clean: string): string {
 }
 
 /** Lines that look like an error, as opposed to a warning or progress output. */
-const ERRORISH = /\b(?:[A-Z]\w*(?:Error|Exception)\b|Traceback \(most recent call last\)|CUDA error|NCCL error|SIGKILL|SIGTERM|SIGSEGV|SIGABRT|exitcode\s*:\s*-?\d|Killed\b|timed out|timing out|Segmentation fault|core dumped|FAILED|fatal)/;
+const ERRORISH =
+  /\b(?:[A-Z]\w*(?:Error|Exception)\b|Traceback \(most recent call last\)|CUDA error|NCCL error|SIGKILL|SIGTERM|SIGSEGV|SIGABRT|exitcode\s*:\s*-?\d|Killed\b|timed out|timing out|Segmentation fault|core dumped|FAILED|fatal)/;
 const WARNINGISH = /(?:\b\w*Warning\b|^WARNING\b|\bWARN(?:ING)?\b|^\[?W\d{4} )/;
 
 /** `frame`: a traceback frame or the source line printed under one (set by the matcher). */
@@ -142,4 +151,10 @@ export function informativeLine(text: string): string | undefined {
  * linear time (tests/unit/hostile.test.ts): they run on JavaScript's backtracking engine, on
  * every line, before any prefilter.
  */
-export const LINE_REGEXES: readonly RegExp[] = [ANSI, ...PREFIXES.map((p) => p.re), ...MASKS.map(([re]) => re), ERRORISH, WARNINGISH];
+export const LINE_REGEXES: readonly RegExp[] = [
+  ANSI,
+  ...PREFIXES.map((p) => p.re),
+  ...MASKS.map(([re]) => re),
+  ERRORISH,
+  WARNINGISH,
+];

@@ -143,13 +143,23 @@ interface Evidence {
  * the code path that names one bug (`torch/__init__.py … in _load_global_deps` under lib64/),
  * which no other record or entry claims; it counts as other output rather than nothing.
  */
-const strength = (list: Hit[], signal?: Signal) => list.reduce((x, h) => Math.max(x, h.level === 'frame' && signal?.origin === 'known-issue' ? LEVEL_FACTOR.info : LEVEL_FACTOR[h.level]), 0);
+const strength = (list: Hit[], signal?: Signal) =>
+  list.reduce(
+    (x, h) =>
+      Math.max(x, h.level === 'frame' && signal?.origin === 'known-issue' ? LEVEL_FACTOR.info : LEVEL_FACTOR[h.level]),
+    0,
+  );
 
 /** What a signal's hits are worth: its weight at the strongest level it fired. */
-const signalScore = (ctx: RankContext, si: number, list: Hit[]) => ctx.signals[si]!.weight * strength(list, ctx.signals[si]);
+const signalScore = (ctx: RankContext, si: number, list: Hit[]) =>
+  ctx.signals[si]!.weight * strength(list, ctx.signals[si]);
 
 /** Symptom → the weight it contributes: its strongest signal, at the strongest level it fired. */
-function symptomScores(ctx: RankContext, ev: Evidence, which: (signal: number) => boolean = () => true): Map<string, number> {
+function symptomScores(
+  ctx: RankContext,
+  ev: Evidence,
+  which: (signal: number) => boolean = () => true,
+): Map<string, number> {
   const out = new Map<string, number>();
   for (const [si, list] of ev.signals) {
     if (!which(si)) continue;
@@ -183,12 +193,20 @@ function dedupeLines(lines: MatchedLine[]): MatchedLine[] {
   });
 }
 
-export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>, stats: Omit<Diagnosis['stats'], 'matchedLines'>, logVersions: LogVersion[] = []): Diagnosis {
+export function rank(
+  ctx: RankContext,
+  hits: Hit[],
+  cueHits: Map<number, CueHit>,
+  stats: Omit<Diagnosis['stats'], 'matchedLines'>,
+  logVersions: LogVersion[] = [],
+): Diagnosis {
   const symptomInfo = new Map(ctx.fp.symptoms.map((s) => [s.id, s]));
   const entryInfo = new Map(ctx.fp.entries.map((e) => [e.id, e]));
   const collateralSignal = (i: number) => symptomInfo.get(ctx.signals[i]!.symptom)?.collateral === true;
   // a symptom the registry knows to be a warning counts as one, whatever the line shows
-  for (const h of hits) if (symptomInfo.get(ctx.signals[h.signal]!.symptom)?.level === 'warning' && h.level !== 'frame') h.level = 'warning';
+  for (const h of hits)
+    if (symptomInfo.get(ctx.signals[h.signal]!.symptom)?.level === 'warning' && h.level !== 'frame')
+      h.level = 'warning';
   const evidence = gatherEvidence(ctx, hits, collateralSignal);
   const cuesByEntry = new Map<string, number[]>();
   ctx.cues.forEach((c, i) => cuesByEntry.set(c.entry, [...(cuesByEntry.get(c.entry) ?? []), i]));
@@ -197,7 +215,9 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
   const candidates: Candidate[] = [];
   for (const [id, ev] of evidence) {
     const info = entryInfo.get(id);
-    const cues = (cuesByEntry.get(id) ?? []).flatMap((ci) => (cueHits.has(ci) ? [{ hit: cueHits.get(ci)!, source: ctx.cues[ci]!.source }] : [])).slice(0, MAX_CUES);
+    const cues = (cuesByEntry.get(id) ?? [])
+      .flatMap((ci) => (cueHits.has(ci) ? [{ hit: cueHits.get(ci)!, source: ctx.cues[ci]!.source }] : []))
+      .slice(0, MAX_CUES);
     const c = info && candidateOf(ctx, id, info, ev, cues, { anyError, logVersions });
     if (c) candidates.push(c);
   }
@@ -208,7 +228,9 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
   // defines (its first symptom), then the order of ids.
   const generic = (c: Candidate) => (c.symptoms.some((s) => symptomInfo.get(s)?.generic === c.id) ? 0 : 1);
   const defines = (c: Candidate) => (c.symptoms.length === 1 && entryInfo.get(c.id)?.symptom === c.symptoms[0] ? 0 : 1);
-  candidates.sort((a, b) => b.raw - a.raw || generic(a) - generic(b) || defines(a) - defines(b) || compareIds(a.id, b.id));
+  candidates.sort(
+    (a, b) => b.raw - a.raw || generic(a) - generic(b) || defines(a) - defines(b) || compareIds(a.id, b.id),
+  );
   const shared = multiRank.summary ? undefined : sharedSymptom(candidates, symptomInfo, entryInfo);
   assignConfidence(candidates, evidence, shared);
   return {
@@ -222,7 +244,11 @@ export function rank(ctx: RankContext, hits: Hit[], cueHits: Map<number, CueHit>
 }
 
 /** Each entry's hits, by signal, and whether they are only collateral or only warnings. */
-function gatherEvidence(ctx: RankContext, hits: readonly Hit[], collateralSignal: (i: number) => boolean): Map<string, Evidence> {
+function gatherEvidence(
+  ctx: RankContext,
+  hits: readonly Hit[],
+  collateralSignal: (i: number) => boolean,
+): Map<string, Evidence> {
   const evidence = new Map<string, Evidence>();
   for (const h of hits) {
     for (const id of ctx.signals[h.signal]!.entries) {
@@ -263,11 +289,21 @@ function candidateOf(
     score: 0,
     raw,
     confidence: 'low',
-    symptoms: [...scores.entries()].filter(([, w]) => w > 0).sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([s]) => s),
+    symptoms: [...scores.entries()]
+      .filter(([, w]) => w > 0)
+      .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+      .map(([s]) => s),
     lines: matchedLines(ctx, ev, cues),
     collateral: ev.onlyCollateral,
     initiating: false,
-    ranks: [...new Set([...ev.signals.values()].flat().map((h) => h.rank).filter((r): r is number => r !== undefined))].sort((x, y) => x - y),
+    ranks: [
+      ...new Set(
+        [...ev.signals.values()]
+          .flat()
+          .map((h) => h.rank)
+          .filter((r): r is number => r !== undefined),
+      ),
+    ].sort((x, y) => x - y),
     ...(notes.length ? { versions: notes } : {}),
     ...(info.kind ? { kind: info.kind } : {}),
   };
@@ -278,14 +314,39 @@ function matchedLines(ctx: RankContext, ev: Evidence, cues: readonly { hit: CueH
   const lines: MatchedLine[] = [];
   const bySignal = [...ev.signals].sort((x, y) => signalScore(ctx, y[0], y[1]) - signalScore(ctx, x[0], x[1]));
   for (const [si, list] of bySignal) {
-    for (const h of list.slice(0, 2)) lines.push({ n: h.line, text: h.text, start: h.start, end: h.end, symptom: ctx.signals[si]!.symptom, pattern: ctx.signals[si]!.source, kind: 'signal', rank: h.rank });
+    for (const h of list.slice(0, 2))
+      lines.push({
+        n: h.line,
+        text: h.text,
+        start: h.start,
+        end: h.end,
+        symptom: ctx.signals[si]!.symptom,
+        pattern: ctx.signals[si]!.source,
+        kind: 'signal',
+        rank: h.rank,
+      });
   }
-  for (const { hit, source } of cues) lines.push({ n: hit.line, text: hit.text, start: hit.start, end: hit.end, pattern: source, kind: 'cue', rank: hit.rank });
-  return dedupeLines(lines).sort((x, y) => x.n - y.n).slice(0, LINES_PER_CANDIDATE);
+  for (const { hit, source } of cues)
+    lines.push({
+      n: hit.line,
+      text: hit.text,
+      start: hit.start,
+      end: hit.end,
+      pattern: source,
+      kind: 'cue',
+      rank: hit.rank,
+    });
+  return dedupeLines(lines)
+    .sort((x, y) => x.n - y.n)
+    .slice(0, LINES_PER_CANDIDATE);
 }
 
 /** "One of these": the first candidates tie on one symptom alone (not a known issue's). */
-function sharedSymptom(candidates: readonly Candidate[], symptomInfo: ReadonlyMap<string, Fingerprints['symptoms'][number]>, entryInfo: ReadonlyMap<string, EntryInfo>): Diagnosis['shared'] {
+function sharedSymptom(
+  candidates: readonly Candidate[],
+  symptomInfo: ReadonlyMap<string, Fingerprints['symptoms'][number]>,
+  entryInfo: ReadonlyMap<string, EntryInfo>,
+): Diagnosis['shared'] {
   const tied = candidates.filter((c) => c.raw === candidates[0]!.raw);
   const tiedSymptoms = new Set(tied.flatMap((c) => c.symptoms));
   if (tied.length < 2 || tiedSymptoms.size !== 1 || tiedSymptoms.has(KNOWN_ISSUE_SYMPTOM)) return undefined;
@@ -296,7 +357,10 @@ function sharedSymptom(candidates: readonly Candidate[], symptomInfo: ReadonlyMa
     label: info.label,
     url: info.url,
     entries: tied.length,
-    tied: tied.map((c) => ({ id: c.id, ...(entryInfo.get(c.id)?.tellApart?.[info.id] ? { tellApart: entryInfo.get(c.id)!.tellApart![info.id] } : {}) })),
+    tied: tied.map((c) => ({
+      id: c.id,
+      ...(entryInfo.get(c.id)?.tellApart?.[info.id] ? { tellApart: entryInfo.get(c.id)!.tellApart![info.id] } : {}),
+    })),
   };
 }
 
@@ -323,7 +387,8 @@ function assignConfidence(candidates: Candidate[], evidence: Map<string, Evidenc
   const own = !next || cues >= 2 || top.symptoms.some((s) => !next.symptoms.includes(s));
   for (const c of candidates) {
     if (weak(c)) c.confidence = 'low';
-    else if (c === top && !shared && own && c.raw >= HIGH.raw && c.raw - (next?.raw ?? 0) >= HIGH.margin) c.confidence = 'high';
+    else if (c === top && !shared && own && c.raw >= HIGH.raw && c.raw - (next?.raw ?? 0) >= HIGH.margin)
+      c.confidence = 'high';
     else if (c.raw >= 1 && c.raw >= 0.8 * top.raw) c.confidence = 'medium';
     else c.confidence = 'low';
   }
@@ -343,9 +408,12 @@ function initiatingFailure(
 ): Pick<Diagnosis, 'summary' | 'initiating'> {
   const symptomInfo = new Map(ctx.fp.symptoms.map((s) => [s.id, s]));
   const entryInfo = new Map(ctx.fp.entries.map((e) => [e.id, e]));
-  const before = (a: Hit, b: Hit) => (a.time !== undefined && b.time !== undefined && a.time !== b.time ? a.time < b.time : a.line < b.line);
+  const before = (a: Hit, b: Hit) =>
+    a.time !== undefined && b.time !== undefined && a.time !== b.time ? a.time < b.time : a.line < b.line;
   let first: Hit | undefined;
-  for (const h of hits) if (!collateralSignal(h.signal) && h.level !== 'warning' && h.level !== 'frame' && (!first || before(h, first))) first = h;
+  for (const h of hits)
+    if (!collateralSignal(h.signal) && h.level !== 'warning' && h.level !== 'frame' && (!first || before(h, first)))
+      first = h;
   const collateralHits = hits.filter((h) => collateralSignal(h.signal));
   if (!first || !collateralHits.length) return {};
 

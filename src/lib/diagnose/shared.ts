@@ -21,4 +21,5 @@ export const versionNoteText = (v: NonNullable<Candidate['versions']>[number]) =
   `your ${v.package} ${v.version} is ${v.inRange ? 'in' : 'outside'} the affected range ${v.range}${v.inRange && v.fixedIn ? `; fixed in ${v.fixedIn}` : ''}`;
 
 /** "Versions in this log: torch 2.6.0, transformers 4.46.0." */
-export const logVersionsText = (versions: NonNullable<Diagnosis['versions']>) => `Versions in this log: ${versions.map((v) => `${v.package} ${v.version}`).join(', ')}.`;
+export const logVersionsText = (versions: NonNullable<Diagnosis['versions']>) =>
+  `Versions in this log: ${versions.map((v) => `${v.package} ${v.version}`).join(', ')}.`;

@@ -186,7 +186,9 @@ export function requiredWords(source: string, minLength = 3): string[] | undefin
 export function requiredLiterals(source: string, minLength = 2): string[] | undefined {
   const out: string[] = [];
   for (const alt of topLevelAlternatives(source)) {
-    const runs = literalRuns(alt).map((r) => r.text.toLowerCase()).filter((t) => t.length >= minLength);
+    const runs = literalRuns(alt)
+      .map((r) => r.text.toLowerCase())
+      .filter((t) => t.length >= minLength);
     if (!runs.length) return undefined;
     out.push(runs.reduce((a, b) => (b.length > a.length ? b : a)));
   }

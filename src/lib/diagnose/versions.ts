@@ -32,9 +32,19 @@ const SHAPES: { re: RegExp; name: number; version: number }[] = [
   { re: new RegExp(String.raw`^${NAME} {2,}${V}(?: {2,}\S+)?\s*$`), name: 1, version: 2 },
   // "PyTorch version: 2.1.0+cu121", "- `transformers` version: 4.46.0", "torch.__version__ = 2.6.0",
   // "- PyTorch version (GPU?): 2.1.0+cu121 (True)", "torch: 2.6.0"
-  { re: new RegExp(String.raw`^[\s*-]*\x60?([A-Za-z][\w-]*)\x60?(?:\.__version__| version)?(?: \(GPU\?\))?\s*[:=]\s*['"]?v?${V}`), name: 1, version: 2 },
+  {
+    re: new RegExp(
+      String.raw`^[\s*-]*\x60?([A-Za-z][\w-]*)\x60?(?:\.__version__| version)?(?: \(GPU\?\))?\s*[:=]\s*['"]?v?${V}`,
+    ),
+    name: 1,
+    version: 2,
+  },
   // site-packages/flash_attn-2.5.8.dist-info, site-packages/bitsandbytes-0.39.0-py3.8.egg/
-  { re: new RegExp(String.raw`(?:site|dist)-packages/${NAME}-${V}(?:\.dist-info|\.egg-info|-py\d)`), name: 1, version: 2 },
+  {
+    re: new RegExp(String.raw`(?:site|dist)-packages/${NAME}-${V}(?:\.dist-info|\.egg-info|-py\d)`),
+    name: 1,
+    version: 2,
+  },
 ];
 /** vLLM's own start-up lines name only itself. */
 const VLLM = new RegExp(String.raw`(?:vLLM API server version|LLM engine \(v)${V}`);
@@ -105,14 +115,23 @@ export interface VersionNote {
  * What a log's versions say of an entry: for each package the log shows and the entry gives
  * ranges for, whether the version is in one of them. Empty when the log shows no such version.
  */
-export function versionNotes(affected: readonly { package: string; range: string; fixedIn?: string }[] | undefined, versions: readonly LogVersion[]): VersionNote[] {
+export function versionNotes(
+  affected: readonly { package: string; range: string; fixedIn?: string }[] | undefined,
+  versions: readonly LogVersion[],
+): VersionNote[] {
   const out: VersionNote[] = [];
   for (const v of versions) {
     const ranges = (affected ?? []).filter((a) => a.package === v.package);
     if (!ranges.length) continue;
     const hit = ranges.find((a) => satisfies(v.version, a.range));
     const shown = hit ?? ranges[0]!;
-    out.push({ package: v.package, version: v.version, range: shown.range, inRange: !!hit, ...(shown.fixedIn ? { fixedIn: shown.fixedIn } : {}) });
+    out.push({
+      package: v.package,
+      version: v.version,
+      range: shown.range,
+      inRange: !!hit,
+      ...(shown.fixedIn ? { fixedIn: shown.fixedIn } : {}),
+    });
   }
   return out;
 }

@@ -106,12 +106,19 @@ export function computeRelated(entry: Entry, all: readonly Entry[], max = MAX_RE
     if (i === self || !published[i] || listed.includes(i)) continue;
     // insert into the few kept so far, in order; most candidates fail the first test
     let at = kept.length;
-    while (at > 0 && (score > kept[at - 1]!.score || (score === kept[at - 1]!.score && order[i]! < order[kept[at - 1]!.i]!))) at--;
+    while (
+      at > 0 &&
+      (score > kept[at - 1]!.score || (score === kept[at - 1]!.score && order[i]! < order[kept[at - 1]!.i]!))
+    )
+      at--;
     if (at >= limit) continue;
     kept.splice(at, 0, { i, score });
     if (kept.length > limit) kept.pop();
   }
-  return [...out, ...kept.map((k) => ({ id: all[k.i]!.id, explicit: false, shares: sharesWith(all[k.i]!), score: k.score }))].slice(0, max);
+  return [
+    ...out,
+    ...kept.map((k) => ({ id: all[k.i]!.id, explicit: false, shares: sharesWith(all[k.i]!), score: k.score })),
+  ].slice(0, max);
 }
 
 /** Pairs where A lists B as related but B does not list A. */

@@ -27,7 +27,8 @@ export const tagHasPage = (count: number) => count >= TAG_PAGE_MIN_ENTRIES;
 /** Tags of published entries, with how many carry each. */
 export function tagCounts(entries: readonly Entry[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const e of entries) if (e.status === 'published') for (const t of new Set(e.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  for (const e of entries)
+    if (e.status === 'published') for (const t of new Set(e.tags)) counts.set(t, (counts.get(t) ?? 0) + 1);
   return counts;
 }
 
@@ -84,7 +85,11 @@ export interface SiteIndex {
 
 const byEntryId = (a: Entry, b: Entry) => compareIds(a.id, b.id);
 
-function facet<T extends string>(entries: Entry[], vocab: readonly { id: string; label: string }[] | null, pick: (e: Entry) => readonly T[]): Facet[] {
+function facet<T extends string>(
+  entries: Entry[],
+  vocab: readonly { id: string; label: string }[] | null,
+  pick: (e: Entry) => readonly T[],
+): Facet[] {
   const groups = new Map<string, Entry[]>();
   for (const e of entries) {
     // a value listed twice by one entry counts once
@@ -95,10 +100,19 @@ function facet<T extends string>(entries: Entry[], vocab: readonly { id: string;
     }
   }
   const ids = vocab ? vocab.map((v) => v.id).filter((id) => groups.has(id)) : [...groups.keys()].sort();
-  return ids.map((id) => ({ id, label: vocab?.find((v) => v.id === id)?.label ?? id, entries: groups.get(id)!.sort(byEntryId) }));
+  return ids.map((id) => ({
+    id,
+    label: vocab?.find((v) => v.id === id)?.label ?? id,
+    entries: groups.get(id)!.sort(byEntryId),
+  }));
 }
 
-export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly SymptomData[], packages: readonly PackageData[] = [], knownIssues: readonly KnownIssue[] = []): SiteIndex {
+export function buildSiteIndex(
+  allEntries: readonly Entry[],
+  symptoms: readonly SymptomData[],
+  packages: readonly PackageData[] = [],
+  knownIssues: readonly KnownIssue[] = [],
+): SiteIndex {
   const issues = [...knownIssues].sort((a, b) => compareText(a.id, b.id));
   const byEntry = new Map<string, KnownIssue[]>();
   for (const k of issues) if (k.entry) byEntry.set(k.entry, [...(byEntry.get(k.entry) ?? []), k]);
@@ -112,7 +126,11 @@ export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly 
   }
   // The symptom's own category first (the usual causes of an OOM are memory entries), then by id.
   for (const item of symptomIndex.values()) {
-    item.occurrences.sort((a, b) => Number(b.entry.category === item.symptom.category) - Number(a.entry.category === item.symptom.category) || byEntryId(a.entry, b.entry));
+    item.occurrences.sort(
+      (a, b) =>
+        Number(b.entry.category === item.symptom.category) - Number(a.entry.category === item.symptom.category) ||
+        byEntryId(a.entry, b.entry),
+    );
   }
   const tags = facet(entries, null, (e) => e.tags);
   return {
@@ -123,7 +141,12 @@ export function buildSiteIndex(allEntries: readonly Entry[], symptoms: readonly 
     symptoms: sortedSymptoms,
     symptomById: new Map(sortedSymptoms.map((s) => [s.id, s])),
     symptomIndex,
-    categories: CATEGORIES.map((c) => ({ id: c.id, label: c.label, prefix: c.prefix, entries: entries.filter((e) => e.category === c.id) })),
+    categories: CATEGORIES.map((c) => ({
+      id: c.id,
+      label: c.label,
+      prefix: c.prefix,
+      entries: entries.filter((e) => e.category === c.id),
+    })),
     tags,
     tagById: new Map(tags.map((t) => [t.id, t])),
     frameworks: facet(entries, FRAMEWORKS, (e) => e.frameworks),

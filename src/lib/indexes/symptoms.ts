@@ -24,7 +24,12 @@ export function groupSymptoms(index: ReadonlyMap<string, SymptomIndexItem>): Sym
   return CATEGORIES.filter((c) => groups.has(c.id)).map((c) => ({
     category: c.id,
     label: c.label,
-    items: groups.get(c.id)!.sort((a, b) => b.count - a.count || compareText(a.symptom.label, b.symptom.label) || compareText(a.symptom.id, b.symptom.id)),
+    items: groups
+      .get(c.id)!
+      .sort(
+        (a, b) =>
+          b.count - a.count || compareText(a.symptom.label, b.symptom.label) || compareText(a.symptom.id, b.symptom.id),
+      ),
   }));
 }
 

@@ -33,7 +33,11 @@ export interface PackageVersions {
 }
 
 /** Per package of the registry, what entries and known issues say about its releases (possibly nothing yet). */
-export function buildVersionIndex(entries: readonly Entry[], packages: readonly PackageData[], knownIssues: readonly KnownIssue[] = []): PackageVersions[] {
+export function buildVersionIndex(
+  entries: readonly Entry[],
+  packages: readonly PackageData[],
+  knownIssues: readonly KnownIssue[] = [],
+): PackageVersions[] {
   const out: PackageVersions[] = [];
   for (const pkg of packages) {
     const withRanges = entries
@@ -42,7 +46,9 @@ export function buildVersionIndex(entries: readonly Entry[], packages: readonly 
       .filter((x) => x.affected.length)
       .sort((a, b) => compareIds(a.entry.id, b.entry.id));
     const at = new Map<string, Boundary>();
-    const boundary = (version: string) => at.get(version) ?? at.set(version, { version, introduced: [], fixed: [], introducedIssues: [], fixedIssues: [] }).get(version)!;
+    const boundary = (version: string) =>
+      at.get(version) ??
+      at.set(version, { version, introduced: [], fixed: [], introducedIssues: [], fixedIssues: [] }).get(version)!;
     for (const { entry, affected } of withRanges) {
       for (const a of affected) {
         if (a.introducedIn) boundary(a.introducedIn).introduced.push({ entry, affected: a });
@@ -58,7 +64,12 @@ export function buildVersionIndex(entries: readonly Entry[], packages: readonly 
         if (a.fixedIn) boundary(a.fixedIn).fixedIssues.push({ issue, affected: a });
       }
     }
-    out.push({ package: pkg, entries: withRanges, knownIssues: issues, boundaries: [...at.values()].sort((a, b) => compare(a.version, b.version)) });
+    out.push({
+      package: pkg,
+      entries: withRanges,
+      knownIssues: issues,
+      boundaries: [...at.values()].sort((a, b) => compare(a.version, b.version)),
+    });
   }
   return out;
 }

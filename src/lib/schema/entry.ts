@@ -10,13 +10,7 @@
  */
 import { z } from 'zod';
 import { patternProblem } from '../diagnose/engine.ts';
-import {
-  CATEGORY_IDS,
-  FRAMEWORK_IDS,
-  REFERENCE_KINDS,
-  STAGE_IDS,
-  STATUSES,
-} from './vocabulary.ts';
+import { CATEGORY_IDS, FRAMEWORK_IDS, REFERENCE_KINDS, STAGE_IDS, STATUSES } from './vocabulary.ts';
 
 import { ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN } from './patterns.ts';
 import { isoDate, VersionsSchema } from './versions.ts';
@@ -24,7 +18,10 @@ import { isoDate, VersionsSchema } from './versions.ts';
 export { ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN };
 
 const text = (what: string) =>
-  z.string({ error: `expected ${what} as text` }).trim().min(1, `${what} is empty`);
+  z
+    .string({ error: `expected ${what} as text` })
+    .trim()
+    .min(1, `${what} is empty`);
 
 /**
  * A log pattern: a regular expression in RE2 syntax, matched in any case against one
@@ -40,7 +37,9 @@ export const PatternSchema = z
     const problem = patternProblem(source);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .describe('A regular expression (RE2 syntax, matched in any case) over one log line, e.g. `CUDA out of memory\\. Tried to allocate`.');
+  .describe(
+    'A regular expression (RE2 syntax, matched in any case) over one log line, e.g. `CUDA out of memory\\. Tried to allocate`.',
+  );
 
 /** One symptom of the entry, pointing at the canonical registry in content/symptoms.yaml. */
 export const SymptomRefSchema = z.strictObject({
@@ -89,7 +88,10 @@ export const ConfirmStepSchema = z.strictObject({
   /** The command or code to run. Optional. */
   command: z.string().trim().min(1).optional().describe('The command or code to run.'),
   /** Language of `command` for highlighting. Default: `bash`. */
-  lang: z.enum(['bash', 'python', 'text', 'yaml', 'json']).default('bash').describe('Language of `command`. Default: `bash`.'),
+  lang: z
+    .enum(['bash', 'python', 'text', 'yaml', 'json'])
+    .default('bash')
+    .describe('Language of `command`. Default: `bash`.'),
   /** What you will see when this is the cause. */
   expect: text('expect').optional().describe('What you will see when this is the cause.'),
 });
@@ -129,7 +131,9 @@ export const EntrySchema = z
     title: text('title').describe("The failure's name, as a reader would search for it."),
     /** The quick answer: what breaks and what to do, in one or two sentences (40–300 characters). */
     summary: text('summary')
-      .pipe(z.string().min(40, 'summary is shorter than 40 characters').max(300, 'summary is longer than 300 characters'))
+      .pipe(
+        z.string().min(40, 'summary is shorter than 40 characters').max(300, 'summary is longer than 300 characters'),
+      )
       .describe('The quick answer: what breaks and what to do, in one or two sentences (40–300 characters).'),
     /** One of the fixed categories; it decides the id prefix. */
     category: z.enum(CATEGORY_IDS).describe('One of the fixed categories; it decides the id prefix.'),
@@ -139,18 +143,29 @@ export const EntrySchema = z
       .min(1, 'list at least one tag')
       .describe('Free kebab-case tags, e.g. `oom`, `distillation`.'),
     /** Frameworks the failure applies to. */
-    frameworks: z.array(z.enum(FRAMEWORK_IDS)).min(1, 'list at least one framework').describe('Frameworks the failure applies to.'),
+    frameworks: z
+      .array(z.enum(FRAMEWORK_IDS))
+      .min(1, 'list at least one framework')
+      .describe('Frameworks the failure applies to.'),
     /** Where in a model's life it shows up. */
-    stage: z.array(z.enum(STAGE_IDS)).min(1, 'list at least one stage').describe("Where in a model's life it shows up."),
+    stage: z
+      .array(z.enum(STAGE_IDS))
+      .min(1, 'list at least one stage')
+      .describe("Where in a model's life it shows up."),
     /** The characteristic log line, verbatim with variable parts elided. Omit for silent failures. */
     fingerprint: z
       .string()
       .trim()
       .min(1)
       .optional()
-      .describe('The characteristic log line, verbatim with variable parts elided. Omit for silent failures that print nothing.'),
+      .describe(
+        'The characteristic log line, verbatim with variable parts elided. Omit for silent failures that print nothing.',
+      ),
     /** The symptoms, each pointing at the canonical registry. At least three. */
-    symptoms: z.array(SymptomRefSchema).min(3, 'list at least three symptoms').describe('The symptoms, each pointing at the canonical registry. At least three.'),
+    symptoms: z
+      .array(SymptomRefSchema)
+      .min(3, 'list at least three symptoms')
+      .describe('The symptoms, each pointing at the canonical registry. At least three.'),
     /**
      * Context cues: regular expressions that prove nothing alone but raise this entry when a
      * matched log also contains them, e.g. a traceback frame `teacher`. Default: none.
@@ -158,24 +173,41 @@ export const EntrySchema = z
     cues: z
       .array(PatternSchema)
       .default([])
-      .describe('Regular expressions that prove nothing alone but raise this entry when a matched log contains them, e.g. a traceback frame. Default: none.'),
+      .describe(
+        'Regular expressions that prove nothing alone but raise this entry when a matched log contains them, e.g. a traceback frame. Default: none.',
+      ),
     /** The mechanisms that cause the failure. At least two. */
-    rootCauses: z.array(RootCauseSchema).min(2, 'list at least two root causes').describe('The mechanisms that cause the failure. At least two.'),
+    rootCauses: z
+      .array(RootCauseSchema)
+      .min(2, 'list at least two root causes')
+      .describe('The mechanisms that cause the failure. At least two.'),
     /** The fixes, the recommended one first. */
     fixes: z.array(FixSchema).min(1, 'list at least one fix').describe('The fixes, the recommended one first.'),
     /** The checklist that confirms this is the cause, with real commands. */
-    confirm: z.array(ConfirmStepSchema).min(2, 'list at least two confirm steps').describe('The checklist that confirms this is the cause, with real commands.'),
+    confirm: z
+      .array(ConfirmStepSchema)
+      .min(2, 'list at least two confirm steps')
+      .describe('The checklist that confirms this is the cause, with real commands.'),
     /** Guardrails a team can put in CI or code. */
-    prevention: z.array(text('prevention item')).min(1, 'list at least one prevention item').describe('Guardrails a team can put in CI or code.'),
+    prevention: z
+      .array(text('prevention item'))
+      .min(1, 'list at least one prevention item')
+      .describe('Guardrails a team can put in CI or code.'),
     /** Which systems, versions and setups are affected. */
-    affects: z.array(text('affects item')).min(1, 'list at least one affected system').describe('Which systems, versions and setups are affected.'),
+    affects: z
+      .array(text('affects item'))
+      .min(1, 'list at least one affected system')
+      .describe('Which systems, versions and setups are affected.'),
     /** Ids of entries a reader should check next. Default: none. */
     related: z
       .array(z.string().regex(ID_PATTERN, 'expected an entry id such as MEM-001'))
       .default([])
       .describe('Ids of entries a reader should check next. Default: none.'),
     /** Primary sources, each supporting a claim on the page. At least two. */
-    references: z.array(ReferenceSchema).min(2, 'list at least two references').describe('Primary sources, each supporting a claim on the page. At least two.'),
+    references: z
+      .array(ReferenceSchema)
+      .min(2, 'list at least two references')
+      .describe('Primary sources, each supporting a claim on the page. At least two.'),
     /** Slugs this entry was published under before; each keeps redirecting here. Default: none. */
     aliases: z
       .array(z.string().regex(SLUG_PATTERN, 'expected a kebab-case slug'))
@@ -194,7 +226,10 @@ export const EntrySchema = z
     /** Date of the last substantive change, YYYY-MM-DD. */
     updated: isoDate.describe('Date of the last substantive change, YYYY-MM-DD.'),
     /** published (default), deprecated (kept, with a banner) or merged (redirects to supersededBy). */
-    status: z.enum(STATUSES).default('published').describe('published (default), deprecated (kept, with a banner) or merged (redirects to `supersededBy`).'),
+    status: z
+      .enum(STATUSES)
+      .default('published')
+      .describe('published (default), deprecated (kept, with a banner) or merged (redirects to `supersededBy`).'),
     /** With status merged: the id of the entry that replaces this one. */
     supersededBy: z
       .string()
@@ -204,15 +239,27 @@ export const EntrySchema = z
   })
   .superRefine((entry, ctx) => {
     if (entry.status === 'merged' && !entry.supersededBy) {
-      ctx.addIssue({ code: 'custom', path: ['status'], message: 'a merged entry names the entry that replaces it: add supersededBy: <ID>' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: 'a merged entry names the entry that replaces it: add supersededBy: <ID>',
+      });
     }
     if (entry.status !== 'merged' && entry.supersededBy) {
-      ctx.addIssue({ code: 'custom', path: ['supersededBy'], message: 'only a merged entry has supersededBy; set status: merged or remove it' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['supersededBy'],
+        message: 'only a merged entry has supersededBy; set status: merged or remove it',
+      });
     }
     const seen = new Set<string>();
     entry.symptoms.forEach((s, i) => {
       if (seen.has(s.symptom)) {
-        ctx.addIssue({ code: 'custom', path: ['symptoms', i, 'symptom'], message: `symptom "${s.symptom}" is listed twice` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['symptoms', i, 'symptom'],
+          message: `symptom "${s.symptom}" is listed twice`,
+        });
       }
       seen.add(s.symptom);
     });

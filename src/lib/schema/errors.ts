@@ -91,9 +91,13 @@ export function issueProblems(
 }
 
 /** One zod issue → (path, message). */
-export function describeIssue(issue: z.core.$ZodIssue, input: unknown): { path: string; message: string; at: PropertyKey[] } {
+export function describeIssue(
+  issue: z.core.$ZodIssue,
+  input: unknown,
+): { path: string; message: string; at: PropertyKey[] } {
   const r = describe(issue, input);
-  const at = issue.code === 'unrecognized_keys' && issue.keys.length === 1 ? [...issue.path, issue.keys[0]!] : [...issue.path];
+  const at =
+    issue.code === 'unrecognized_keys' && issue.keys.length === 1 ? [...issue.path, issue.keys[0]!] : [...issue.path];
   return { ...r, at };
 }
 
@@ -102,7 +106,8 @@ function describe(issue: z.core.$ZodIssue, input: unknown): { path: string; mess
   const value = valueAt(input, path);
   switch (issue.code) {
     case 'invalid_type': {
-      if (value === undefined) return { path: dottedPath(path), message: `required field is missing (expected ${issue.expected})` };
+      if (value === undefined)
+        return { path: dottedPath(path), message: `required field is missing (expected ${issue.expected})` };
       return { path: dottedPath(path), message: `expected ${issue.expected}, got ${kindOf(value)}` };
     }
     case 'invalid_value': {
@@ -112,13 +117,20 @@ function describe(issue: z.core.$ZodIssue, input: unknown): { path: string; mess
     case 'unrecognized_keys': {
       return issue.keys.length === 1
         ? { path: dottedPath([...path, issue.keys[0]!]), message: 'unknown field; remove it or check its spelling' }
-        : { path: dottedPath(path), message: `unknown fields ${issue.keys.map((k) => `"${k}"`).join(', ')}; remove them or check their spelling` };
+        : {
+            path: dottedPath(path),
+            message: `unknown fields ${issue.keys.map((k) => `"${k}"`).join(', ')}; remove them or check their spelling`,
+          };
     }
     case 'invalid_union':
       return { path: dottedPath(path), message: `${issue.message} (got ${kindOf(value)})` };
     case 'too_small':
     case 'too_big':
-      return { path: dottedPath(path), message: Array.isArray(value) || typeof value !== 'string' ? issue.message : `${issue.message} (got ${show(value)})` };
+      return {
+        path: dottedPath(path),
+        message:
+          Array.isArray(value) || typeof value !== 'string' ? issue.message : `${issue.message} (got ${show(value)})`,
+      };
     case 'invalid_format':
       return { path: dottedPath(path), message: `${issue.message}, got ${show(value)}` };
     default:

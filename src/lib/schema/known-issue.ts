@@ -21,9 +21,15 @@ export const KNOWN_ISSUE_KINDS = ['regression', 'incompatibility', 'bug'] as con
 /** A log in a record is an excerpt, not a whole run. */
 export const MAX_KNOWN_ISSUE_LOG_CHARS = 8000;
 
-const text = (what: string) => z.string({ error: `expected ${what} as text` }).trim().min(1, `${what} is empty`);
+const text = (what: string) =>
+  z
+    .string({ error: `expected ${what} as text` })
+    .trim()
+    .min(1, `${what} is empty`);
 const httpsUrl = (what: string) =>
-  z.string({ error: `expected the https URL of ${what}` }).regex(/^https:\/\/\S+$/, `expected the https:// URL of ${what}`);
+  z
+    .string({ error: `expected the https URL of ${what}` })
+    .regex(/^https:\/\/\S+$/, `expected the https:// URL of ${what}`);
 
 const LinkSchema = (what: string) =>
   z.strictObject({
@@ -33,14 +39,21 @@ const LinkSchema = (what: string) =>
 
 export const KnownIssueLogSchema = z.strictObject({
   /** The public thread the log was copied from. */
-  source: httpsUrl('the thread the log was copied from').describe('The https URL of the public thread the log was copied from.'),
+  source: httpsUrl('the thread the log was copied from').describe(
+    'The https URL of the public thread the log was copied from.',
+  ),
   /** The thread's own title. */
   title: text('title').describe("The thread's own title."),
   /** Versions the thread states, by package id, each quoted. Default: none. */
-  versions: ThreadVersionsSchema.optional().describe('Versions the thread states, by lower-case package name, each quoted: `{ torch: "2.1.0" }`.'),
+  versions: ThreadVersionsSchema.optional().describe(
+    'Versions the thread states, by lower-case package name, each quoted: `{ torch: "2.1.0" }`.',
+  ),
   /** Machine output copied verbatim from the thread, trimmed to the lines that matter. */
   text: text('text')
-    .max(MAX_KNOWN_ISSUE_LOG_CHARS, `a log here is an excerpt of at most ${MAX_KNOWN_ISSUE_LOG_CHARS} characters; keep the error and the lines around it`)
+    .max(
+      MAX_KNOWN_ISSUE_LOG_CHARS,
+      `a log here is an excerpt of at most ${MAX_KNOWN_ISSUE_LOG_CHARS} characters; keep the error and the lines around it`,
+    )
     .describe('Machine output copied verbatim from the thread, trimmed to the lines that matter, never reworded.'),
 });
 
@@ -48,25 +61,39 @@ export const KnownIssueSchema = z.strictObject({
   /** `<project>-<upstream issue number>`: `transformers-34263`. Never changed, never reused. */
   id: z
     .string({ error: 'expected an id such as transformers-34263' })
-    .regex(KNOWN_ISSUE_ID_PATTERN, 'expected the project and the upstream issue number, lower case, e.g. transformers-34263')
+    .regex(
+      KNOWN_ISSUE_ID_PATTERN,
+      'expected the project and the upstream issue number, lower case, e.g. transformers-34263',
+    )
     .describe('The project and its upstream issue number, e.g. `transformers-34263`. Never changed, never reused.'),
   /** What fails, naming the package: at most 100 characters. */
-  title: text('title').max(100, 'keep the title to 100 characters: the package and what fails').describe('What fails, naming the package, in at most 100 characters.'),
+  title: text('title')
+    .max(100, 'keep the title to 100 characters: the package and what fails')
+    .describe('What fails, naming the package, in at most 100 characters.'),
   /** regression (an older release worked), incompatibility (two packages' versions do not fit) or bug. */
-  kind: z.enum(KNOWN_ISSUE_KINDS).describe('`regression` (an older release worked), `incompatibility` (two packages\' versions do not fit together) or `bug`.'),
+  kind: z
+    .enum(KNOWN_ISSUE_KINDS)
+    .describe(
+      "`regression` (an older release worked), `incompatibility` (two packages' versions do not fit together) or `bug`.",
+    ),
   /** One to three sentences: what happens, in which releases, and why. */
   summary: text('summary').describe('One to three sentences: what happens, in which releases, and why.'),
   /** Log patterns specific to this issue, each matching a line of one of its logs. */
   signature: z
     .array(
-      PatternSchema.refine((p) => !p.includes('\\n'), { message: 'a signature pattern matches one line; split it into two patterns' }),
+      PatternSchema.refine((p) => !p.includes('\\n'), {
+        message: 'a signature pattern matches one line; split it into two patterns',
+      }),
       { error: 'expected a list of log patterns' },
     )
     .min(1, 'list at least one signature pattern')
     .max(4, 'at most four signature patterns: keep the ones that name this issue')
     .describe('One to four regular expressions (RE2, any case) over one log line, specific to this issue.'),
   /** The affected releases and the release that fixed it, as in an entry's `versions`. */
-  versions: VersionsSchema.refine((v) => v.affected.length > 0, { message: 'list the affected releases (affected: - package, range, fixedIn)', path: ['affected'] }).describe(
+  versions: VersionsSchema.refine((v) => v.affected.length > 0, {
+    message: 'list the affected releases (affected: - package, range, fixedIn)',
+    path: ['affected'],
+  }).describe(
     'The affected ranges (`affected`: package, PEP 440 range, introducedIn, fixedIn, change) and the releases the record was checked against.',
   ),
   /** The fix, as an instruction: the release to move to. */
@@ -77,7 +104,9 @@ export const KnownIssueSchema = z.strictObject({
   upstream: z
     .strictObject({
       issue: LinkSchema('the upstream issue').describe('The upstream issue: `{ url, title }`.'),
-      fix: LinkSchema('the fixing pull request, commit or release note').describe('The fixing pull request, commit or release note: `{ url, title }`.'),
+      fix: LinkSchema('the fixing pull request, commit or release note').describe(
+        'The fixing pull request, commit or release note: `{ url, title }`.',
+      ),
     })
     .describe('The upstream issue and the change that fixed it, each `{ url, title }`.'),
   /** The slug of the full entry this issue is one cause of. Optional. */
@@ -87,7 +116,10 @@ export const KnownIssueSchema = z.strictObject({
     .optional()
     .describe('The slug of the full entry this issue is one cause of, when there is one.'),
   /** Real logs of the issue, each with its source. */
-  logs: z.array(KnownIssueLogSchema, { error: 'expected a list of logs' }).min(1, 'add at least one real log with its source').describe('Real logs, each `{ source, title, versions?, text }`.'),
+  logs: z
+    .array(KnownIssueLogSchema, { error: 'expected a list of logs' })
+    .min(1, 'add at least one real log with its source')
+    .describe('Real logs, each `{ source, title, versions?, text }`.'),
   /** Date of the last substantive change, YYYY-MM-DD. */
   updated: isoDate.describe('Date of the last substantive change, YYYY-MM-DD.'),
 });

@@ -14,12 +14,19 @@ export const LOG_FILE_PATTERN = /^[a-z0-9][a-z0-9._-]*\.log$/;
 /** A package name as pip or npm writes it, lower-case: `torch`, `flash-attn`, `cuda`. */
 export const PACKAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 
-const text = (what: string) => z.string({ error: `expected ${what} as text` }).trim().min(1, `${what} is empty`);
+const text = (what: string) =>
+  z
+    .string({ error: `expected ${what} as text` })
+    .trim()
+    .min(1, `${what} is empty`);
 
 /** Versions a thread states, by lower-case package name, each quoted: `{ torch: "2.1.0" }`. */
 export const ThreadVersionsSchema = z.record(
   z.string().regex(PACKAGE_NAME_PATTERN, 'expected a lower-case package name such as torch or flash-attn'),
-  z.string({ error: 'expected the version as quoted text, e.g. "1.10" (unquoted, YAML reads 1.10 as the number 1.1)' }).trim().min(1),
+  z
+    .string({ error: 'expected the version as quoted text, e.g. "1.10" (unquoted, YAML reads 1.10 as the number 1.1)' })
+    .trim()
+    .min(1),
 );
 
 export const LogSourceSchema = z
@@ -38,18 +45,32 @@ export const LogSourceSchema = z
     /** The thread's own title, as its page shows it. Required with `source`. */
     title: text('title').optional().describe("The thread's own title. Required with `source`."),
     /** Versions the thread states, by lower-case package name: `{ torch: "2.1.0" }`. Default: none. */
-    versions: ThreadVersionsSchema.optional().describe('Versions the thread states, by lower-case package name, each quoted: `{ torch: "2.1.0" }`.'),
+    versions: ThreadVersionsSchema.optional().describe(
+      'Versions the thread states, by lower-case package name, each quoted: `{ torch: "2.1.0" }`.',
+    ),
     /** `true` for a log written by us next to the entry's patterns rather than copied from a thread. */
-    handWritten: z.literal(true).optional().describe('`true` for a log written next to the patterns rather than copied from a thread.'),
+    handWritten: z
+      .literal(true)
+      .optional()
+      .describe('`true` for a log written next to the patterns rather than copied from a thread.'),
     /** Anything a reviewer should know: what was trimmed, why this entry. */
     note: text('note').optional().describe('Anything a reviewer should know: what was trimmed, why this entry.'),
   })
   .superRefine((log, ctx) => {
     if (log.handWritten && (log.source || log.title || log.versions)) {
-      ctx.addIssue({ code: 'custom', path: ['handWritten'], message: 'a hand-written log has no source, title or versions; remove handWritten or the thread fields' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['handWritten'],
+        message: 'a hand-written log has no source, title or versions; remove handWritten or the thread fields',
+      });
     }
     if (!log.handWritten && !log.source) {
-      ctx.addIssue({ code: 'custom', path: ['source'], message: 'a real log names the thread it was copied from (source: https://...); mark a log written by us handWritten: true' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['source'],
+        message:
+          'a real log names the thread it was copied from (source: https://...); mark a log written by us handWritten: true',
+      });
     }
     if (log.source && !log.title) {
       ctx.addIssue({ code: 'custom', path: ['title'], message: "add the thread's own title (title: ...)" });
@@ -58,9 +79,14 @@ export const LogSourceSchema = z
 
 export const LogSourcesSchema = z.strictObject({
   /** Every `.log` file of the folder, each once. */
-  logs: z.array(LogSourceSchema).min(1, 'list at least one log').describe('Every `.log` file of the folder, each once.'),
+  logs: z
+    .array(LogSourceSchema)
+    .min(1, 'list at least one log')
+    .describe('Every `.log` file of the folder, each once.'),
   /** When fewer than four real logs were found: where they were looked for, and why there are not more. */
-  notFound: text('notFound').optional().describe('When fewer than four real logs were found: where they were looked for, and why there are not more.'),
+  notFound: text('notFound')
+    .optional()
+    .describe('When fewer than four real logs were found: where they were looked for, and why there are not more.'),
 });
 
 export type LogSource = z.output<typeof LogSourceSchema>;

@@ -17,7 +17,11 @@ export const SymptomSchema = z.strictObject({
   /** The category whose group lists it on /symptoms/. */
   category: z.enum(CATEGORY_IDS).describe('The category whose group lists it on /symptoms/.'),
   /** What the reader observes, in one or two sentences. */
-  description: z.string().trim().min(1, 'description is empty').describe('What the reader observes, in one or two sentences.'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'description is empty')
+    .describe('What the reader observes, in one or two sentences.'),
   /**
    * True for symptoms that are usually the downstream effect of a failure elsewhere in a job
    * (a watchdog timeout on the ranks that waited for a crashed one). The log matcher ranks the
@@ -26,7 +30,9 @@ export const SymptomSchema = z.strictObject({
   collateral: z
     .boolean()
     .default(false)
-    .describe('True for symptoms that are usually the downstream effect of a failure elsewhere in a job, such as the NCCL timeouts on ranks that waited for a crashed one. Default: false.'),
+    .describe(
+      'True for symptoms that are usually the downstream effect of a failure elsewhere in a job, such as the NCCL timeouts on ranks that waited for a crashed one. Default: false.',
+    ),
   /**
    * The entry that explains this symptom when a log shows nothing more specific: the most
    * common cause, such as MEM-001 for a CUDA out-of-memory error. It leads the entries that tie
@@ -36,7 +42,9 @@ export const SymptomSchema = z.strictObject({
     .string()
     .regex(ID_PATTERN, 'expected an entry id such as MEM-001')
     .optional()
-    .describe('The entry that explains this symptom when a log shows nothing more specific (its most common cause), e.g. MEM-001 for cuda-oom. It leads the entries that tie on this symptom alone. Optional.'),
+    .describe(
+      'The entry that explains this symptom when a log shows nothing more specific (its most common cause), e.g. MEM-001 for cuda-oom. It leads the entries that tie on this symptom alone. Optional.',
+    ),
   /**
    * `warning` for a message that libraries log as a warning without saying so on the line
    * (Transformers' "Some weights of … were not initialized"): its lines then count as warnings,
@@ -45,7 +53,9 @@ export const SymptomSchema = z.strictObject({
   level: z
     .literal('warning')
     .optional()
-    .describe('`warning` for a message libraries log as a warning without saying so on the line; its lines then count a quarter of an error. Default: the level the line itself shows.'),
+    .describe(
+      '`warning` for a message libraries log as a warning without saying so on the line; its lines then count a quarter of an error. Default: the level the line itself shows.',
+    ),
   /** Regular expressions over log lines. Empty for symptoms seen in metrics or behaviour, not logs. */
   patterns: z
     .array(PatternSchema)

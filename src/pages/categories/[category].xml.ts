@@ -5,7 +5,9 @@ import { site } from '../../build/load.ts';
 import { feedItems } from '../../lib/feed.ts';
 
 export function getStaticPaths() {
-  return site.categories.filter((c) => c.entries.length).map((c) => ({ params: { category: c.id }, props: { label: c.label, entries: c.entries } }));
+  return site.categories
+    .filter((c) => c.entries.length)
+    .map((c) => ({ params: { category: c.id }, props: { label: c.label, entries: c.entries } }));
 }
 
 export const GET = (context: APIContext) => {

@@ -7,7 +7,8 @@ import { knownIssueFeedItems } from '../../lib/feed.ts';
 export const GET = (context: APIContext) =>
   rss({
     title: 'Faultline: known issues',
-    description: 'Library bugs and regressions in ML training and serving, each with the releases it affects and the release that fixed it.',
+    description:
+      'Library bugs and regressions in ML training and serving, each with the releases it affects and the release that fixed it.',
     site: context.site!,
     items: knownIssueFeedItems(site.knownIssues),
   });

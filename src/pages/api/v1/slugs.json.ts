@@ -7,7 +7,9 @@ export const GET: APIRoute = () =>
   new Response(
     JSON.stringify({
       version: 1,
-      entries: site.allEntries.filter((e) => e.status !== 'merged').map((e) => ({ id: e.id, slug: e.slug, title: e.title, url: entryUrl(e.slug), aliases: e.aliases })),
+      entries: site.allEntries
+        .filter((e) => e.status !== 'merged')
+        .map((e) => ({ id: e.id, slug: e.slug, title: e.title, url: entryUrl(e.slug), aliases: e.aliases })),
     }),
     { headers: { 'Content-Type': 'application/json' } },
   );

@@ -11,10 +11,22 @@ export function siteWords(): string[] {
     for (const w of new Set(vocabularyWords(text ?? ''))) uses.set(w, (uses.get(w) ?? 0) + 1);
   };
   for (const e of site.entries) {
-    count([e.id, e.title, e.summary, e.fingerprint, ...e.tags, ...e.symptoms.map((s) => s.wording), ...e.rootCauses.map((r) => r.title), ...e.fixes.map((f) => f.title)].join(' '));
+    count(
+      [
+        e.id,
+        e.title,
+        e.summary,
+        e.fingerprint,
+        ...e.tags,
+        ...e.symptoms.map((s) => s.wording),
+        ...e.rootCauses.map((r) => r.title),
+        ...e.fixes.map((f) => f.title),
+      ].join(' '),
+    );
   }
   for (const s of site.symptoms) count(s.label);
   return [...uses].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
 }
 
-export const GET: APIRoute = () => new Response(JSON.stringify({ version: 1, words: siteWords() }), { headers: { 'Content-Type': 'application/json' } });
+export const GET: APIRoute = () =>
+  new Response(JSON.stringify({ version: 1, words: siteWords() }), { headers: { 'Content-Type': 'application/json' } });

@@ -13,4 +13,5 @@ export const getStaticPaths = (() => {
   return [...parts].map(([part, words]) => ({ params: { part }, props: { words } }));
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) => new Response(JSON.stringify({ version: 1, words: props.words }), { headers: { 'Content-Type': 'application/json' } });
+export const GET: APIRoute = ({ props }) =>
+  new Response(JSON.stringify({ version: 1, words: props.words }), { headers: { 'Content-Type': 'application/json' } });

@@ -177,52 +177,141 @@ export interface Scan {
 }
 
 export function startScan(m: Matcher): Scan {
-  let carry = '';
-  let lineNo = 0;
-  let bytes = 0;
-  let longLines = 0;
-  let afterFrame = false;
-  /** the line being carried is already longer than a window (counted once, when it ends) */
-  let carryLong = false;
-  const hits: Hit[] = [];
-  const hitCount = new Map<number, number>();
-  const cueHits = new Map<number, CueHit>();
-  const windowLines: {
-    clean: string;
-    original: string;
-    prefixLen: number;
-    line: number;
-    level: Level;
-    rank?: number;
-    time?: number;
-  }[] = [];
-  const lastWordSeen = new Map<number, number>();
-  const watchdog: { seq: number; op: string }[] = [];
-  let desyncSaid = false;
-  const versions = versionReader(m.fp.packages ?? []);
-  const { signal: stamp, cue: cueStamp } = m.tried;
+  return new LogScan(m);
+}
 
-  const record = (h: Hit) => {
-    const c = hitCount.get(h.signal) ?? 0;
-    hitCount.set(h.signal, c + 1);
-    // keep the first few hits of each signal: enough to show and to order ranks
-    if (c < MAX_HITS) hits.push(h);
-  };
+type WindowLine = {
+  clean: string;
+  original: string;
+  prefixLen: number;
+  line: number;
+  level: Level;
+  rank?: number;
+  time?: number;
+};
+type Prefix = { length: number; rank?: number; time?: number };
+
+/** One scan of a log, line by line, as chunks arrive: the hits, the cues and the versions it finds. */
+class LogScan implements Scan {
+  #m: Matcher;
+  #carry = '';
+  #lineNo = 0;
+  #bytes = 0;
+  #longLines = 0;
+  #afterFrame = false;
+  /** the line being carried is already longer than a window (counted once, when it ends) */
+  #carryLong = false;
+  #hits: Hit[] = [];
+  #hitCount = new Map<number, number>();
+  #cueHits = new Map<number, CueHit>();
+  /** the last lines, for the patterns that span several */
+  #window: WindowLine[] = [];
+  #lastWordSeen = new Map<number, number>();
+  #watchdog: { seq: number; op: string }[] = [];
+  #desyncSaid = false;
+  #versions: ReturnType<typeof versionReader>;
+
+  constructor(m: Matcher) {
+    this.#m = m;
+    this.#versions = versionReader(m.fp.packages ?? []);
+  }
+
+  push(chunk: string) {
+    this.#bytes += chunk.length;
+    const text = this.#carry + chunk;
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      this.#scanLine(text.slice(start, nl));
+      start = nl + 1;
+    }
+    this.#carry = text.slice(start);
+    // a line with no end in sight is matched as it comes, window by window
+    while (this.#carry.length > 4 * MAX_LINE) {
+      const piece = this.#carry.slice(0, 2 * MAX_LINE);
+      this.#carry = this.#carry.slice(2 * MAX_LINE - WINDOW_OVERLAP);
+      this.#scanPiece(piece.slice(0, MAX_LINE), this.#lineNo + 1);
+      this.#scanPiece(piece.slice(MAX_LINE - WINDOW_OVERLAP), this.#lineNo + 1);
+      this.#carryLong = true;
+    }
+  }
+
+  finish(): Diagnosis {
+    if (this.#carry) this.#scanLine(this.#carry);
+    this.#carry = '';
+    return rank(
+      this.#m,
+      this.#hits,
+      this.#cueHits,
+      { lines: this.#lineNo, bytes: this.#bytes, longLines: this.#longLines },
+      this.#versions.found(),
+    );
+  }
+
+  fired() {
+    return new Set(this.#hitCount.keys());
+  }
+
+  /** Keeps the first few hits of each signal: enough to show and to order ranks. */
+  #record(h: Hit) {
+    const c = this.#hitCount.get(h.signal) ?? 0;
+    this.#hitCount.set(h.signal, c + 1);
+    if (c < MAX_HITS) this.#hits.push(h);
+  }
+
+  #scanLine(raw: string) {
+    const n = ++this.#lineNo;
+    const full = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (full.length > MAX_LINE || this.#carryLong) this.#longLines++;
+    this.#carryLong = false;
+    for (let at = 0; at === 0 || at < full.length - WINDOW_OVERLAP; at += MAX_LINE - WINDOW_OVERLAP)
+      this.#scanPiece(full.slice(at, at + MAX_LINE), n);
+  }
+
+  #scanPiece(line: string, n: number) {
+    if (!line) return;
+    const original = stripAnsi(line);
+    const prefix = parsePrefix(original);
+    const clean = blankBoilerplate(original.slice(prefix.length));
+    if (!clean.trim()) return;
+    // a frame, or the source line printed under one, is where an error passed, not the error
+    const frame = FRAME.test(clean) || CODE.test(clean) || (this.#afterFrame && /^\s/.test(clean));
+    this.#afterFrame = FRAME.test(clean);
+    let level: Level | undefined;
+    const levelOf = () => (level ??= frame ? 'frame' : lineLevel(clean, original));
+    const words = this.#matchText(clean, n, original, prefix.length, levelOf, prefix);
+    this.#readWatchdog(clean, n, original, prefix);
+    this.#versions.read(clean, n);
+    if (this.#m.multiline.length) {
+      this.#window.push({
+        clean,
+        original,
+        prefixLen: prefix.length,
+        line: n,
+        level: levelOf(),
+        rank: prefix.rank,
+        time: prefix.time,
+      });
+      if (this.#window.length > this.#m.maxSpan) this.#window.shift();
+      this.#matchMultiline(n, words);
+    }
+  }
 
   /**
    * Tries the single-line signals and the cues whose required words `text` holds. A hit is
    * shown on `original` at `offset` plus the match's place in `text`, or at `at` when given.
    * A signal already seen MAX_HITS times is not tried again: ranking keeps only that many.
    */
-  const matchText = (
+  #matchText(
     text: string,
     n: number,
     original: string,
     offset: number,
     level: () => Level,
-    prefix: { rank?: number; time?: number },
+    prefix: Omit<Prefix, 'length'>,
     at?: { start: number; end: number },
-  ) => {
+  ) {
+    const m = this.#m;
+    const { signal: stamp, cue: cueStamp } = m.tried;
     const lower = text.toLowerCase();
     const words = lower.match(WORDS) ?? [];
     const id = nextLineId(m);
@@ -231,34 +320,30 @@ export function startScan(m: Matcher): Scan {
       p.sets
         ? p.sets.some((set) => set.every((w) => (wordSet ??= new Set(words)).has(w)))
         : !p.literals || p.literals.some((l) => lower.includes(l));
+    const place = (found: { start: number; end: number }) =>
+      at ?? { start: offset + found.start, end: offset + found.end };
     const test = (p: CompiledPattern) => {
-      if (stamp[p.index] === id || (hitCount.get(p.index) ?? 0) >= MAX_HITS) return;
+      if (stamp[p.index] === id || (this.#hitCount.get(p.index) ?? 0) >= MAX_HITS) return;
       stamp[p.index] = id;
       if (!holds(p)) return;
       const found = p.re.find(text);
       if (found)
-        record({
+        this.#record({
           signal: p.index,
           line: n,
           text: original,
-          ...(at ?? { start: offset + found.start, end: offset + found.end }),
+          ...place(found),
           level: level(),
           rank: prefix.rank,
           time: prefix.time,
         });
     };
     const testCue = (p: CompiledPattern) => {
-      if (cueStamp[p.index] === id || cueHits.has(p.index)) return;
+      if (cueStamp[p.index] === id || this.#cueHits.has(p.index)) return;
       cueStamp[p.index] = id;
       if (!holds(p)) return;
       const found = p.re.find(text);
-      if (found)
-        cueHits.set(p.index, {
-          line: n,
-          text: original,
-          ...(at ?? { start: offset + found.start, end: offset + found.end }),
-          rank: prefix.rank,
-        });
+      if (found) this.#cueHits.set(p.index, { line: n, text: original, ...place(found), rank: prefix.rank });
     };
     for (const w of words) {
       const ps = m.byWord.get(w);
@@ -269,15 +354,15 @@ export function startScan(m: Matcher): Scan {
     for (const p of m.always) test(p);
     for (const p of m.cueAlways) testCue(p);
     return words;
-  };
+  }
 
-  const matchMultiline = (n: number, words: string[]) => {
+  #matchMultiline(n: number, words: string[]) {
     const wordSet = new Set(words);
-    for (const ml of m.multiline) {
-      if (!ml.words || ml.words.some((w) => wordSet.has(w))) lastWordSeen.set(ml.index, n);
-      const seen = lastWordSeen.get(ml.index);
+    for (const ml of this.#m.multiline) {
+      if (!ml.words || ml.words.some((w) => wordSet.has(w))) this.#lastWordSeen.set(ml.index, n);
+      const seen = this.#lastWordSeen.get(ml.index);
       if (seen === undefined || n - seen >= ml.span) continue;
-      const win = windowLines.slice(-ml.span);
+      const win = this.#window.slice(-ml.span);
       const found = ml.re.find(win.map((w) => w.clean).join('\n'));
       if (!found) continue;
       // report the line where the match starts
@@ -285,13 +370,13 @@ export function startScan(m: Matcher): Scan {
       let k = 0;
       while (k < win.length - 1 && offset > win[k]!.clean.length) ((offset -= win[k]!.clean.length + 1), k++);
       const first = win[k]!;
-      if (hits.some((h) => h.signal === ml.index && h.line === first.line)) continue;
+      if (this.#hits.some((h) => h.signal === ml.index && h.line === first.line)) continue;
       // shown on the line where the match starts, at the most severe level of the lines it spans
       // (a KeyError under a collator's frame is an error, though the frame is not)
       const level = win
         .slice(k)
         .reduce<Level>((a, w) => (SEVERITY.indexOf(w.level) < SEVERITY.indexOf(a) ? w.level : a), 'frame');
-      record({
+      this.#record({
         signal: ml.index,
         line: first.line,
         text: first.original,
@@ -302,95 +387,25 @@ export function startScan(m: Matcher): Scan {
         time: first.time,
       });
     }
-  };
+  }
 
   /** Compares this watchdog line with the earlier ones; the first disagreement is stated once. */
-  const readWatchdog = (
-    clean: string,
-    n: number,
-    original: string,
-    prefix: { length: number; rank?: number; time?: number },
-  ) => {
+  #readWatchdog(clean: string, n: number, original: string, prefix: Prefix) {
     const w = WATCHDOG.exec(clean);
-    if (!w || desyncSaid) return;
+    if (!w || this.#desyncSaid) return;
     const seq = Number(w[1]);
     const op = w[2]!;
-    const other = watchdog.find((x) => (x.seq === seq && x.op !== op) || Math.abs(x.seq - seq) > DESYNC_GAP);
-    if (watchdog.length < 64) watchdog.push({ seq, op });
+    const other = this.#watchdog.find((x) => (x.seq === seq && x.op !== op) || Math.abs(x.seq - seq) > DESYNC_GAP);
+    if (this.#watchdog.length < 64) this.#watchdog.push({ seq, op });
     if (!other) return;
-    desyncSaid = true;
+    this.#desyncSaid = true;
     const derived = `ranks timed out in different collectives: SeqNum=${other.seq} OpType=${other.op} and SeqNum=${seq} OpType=${op}`;
     // the reader sees the watchdog's own words highlighted on this line
-    matchText(derived, n, original, 0, () => 'error', prefix, {
+    this.#matchText(derived, n, original, 0, () => 'error', prefix, {
       start: prefix.length + w.index,
       end: prefix.length + w.index + w[0].length,
     });
-  };
-
-  const scanLine = (raw: string) => {
-    const n = ++lineNo;
-    const full = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (full.length > MAX_LINE || carryLong) longLines++;
-    carryLong = false;
-    for (let at = 0; at === 0 || at < full.length - WINDOW_OVERLAP; at += MAX_LINE - WINDOW_OVERLAP)
-      scanPiece(full.slice(at, at + MAX_LINE), n);
-  };
-
-  const scanPiece = (line: string, n: number) => {
-    if (!line) return;
-    const original = stripAnsi(line);
-    const prefix = parsePrefix(original);
-    const clean = blankBoilerplate(original.slice(prefix.length));
-    if (!clean.trim()) return;
-    // a frame, or the source line printed under one, is where an error passed, not the error
-    const frame = FRAME.test(clean) || CODE.test(clean) || (afterFrame && /^\s/.test(clean));
-    afterFrame = FRAME.test(clean);
-    let level: Level | undefined;
-    const levelOf = () => (level ??= frame ? 'frame' : lineLevel(clean, original));
-    const words = matchText(clean, n, original, prefix.length, levelOf, prefix);
-    readWatchdog(clean, n, original, prefix);
-    versions.read(clean, n);
-    if (m.multiline.length) {
-      windowLines.push({
-        clean,
-        original,
-        prefixLen: prefix.length,
-        line: n,
-        level: levelOf(),
-        rank: prefix.rank,
-        time: prefix.time,
-      });
-      if (windowLines.length > m.maxSpan) windowLines.shift();
-      matchMultiline(n, words);
-    }
-  };
-
-  return {
-    push(chunk: string) {
-      bytes += chunk.length;
-      const text = carry + chunk;
-      let start = 0;
-      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-        scanLine(text.slice(start, nl));
-        start = nl + 1;
-      }
-      carry = text.slice(start);
-      // a line with no end in sight is matched as it comes, window by window
-      while (carry.length > 4 * MAX_LINE) {
-        const piece = carry.slice(0, 2 * MAX_LINE);
-        carry = carry.slice(2 * MAX_LINE - WINDOW_OVERLAP);
-        scanPiece(piece.slice(0, MAX_LINE), lineNo + 1);
-        scanPiece(piece.slice(MAX_LINE - WINDOW_OVERLAP), lineNo + 1);
-        carryLong = true;
-      }
-    },
-    finish() {
-      if (carry) scanLine(carry);
-      carry = '';
-      return rank(m, hits, cueHits, { lines: lineNo, bytes, longLines }, versions.found());
-    },
-    fired: () => new Set(hitCount.keys()),
-  };
+  }
 }
 
 export function diagnose(text: string, m: Matcher): Diagnosis {

@@ -18,7 +18,7 @@ export function examplesById(content: ValidatedContent): Map<string, string[]> {
 }
 
 export function fingerprintsFor(content: ValidatedContent): Fingerprints {
-  return buildFingerprints(content.entries, content.symptoms, examplesById(content), triggeredSignals, content.packages, content.knownIssues);
+  return buildFingerprints(content.entries, content.symptoms, examplesById(content), triggeredSignals, content.packages, content.knownIssues.filter((k) => !k.withdrawn));
 }
 
 export function loadFingerprints(root: string): { fp: Fingerprints; content: ValidatedContent } {

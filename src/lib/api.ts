@@ -99,5 +99,6 @@ export function toApiKnownIssue(k: KnownIssue, site: SiteIndex) {
     entry: k.entry ? (site.bySlug.get(k.entry)?.id ?? null) : null,
     logs: k.logs.map((l) => ({ source: l.source, title: l.title, versions: l.versions ?? null })),
     updated: k.updated,
+    withdrawn: k.withdrawn ?? null,
   };
 }

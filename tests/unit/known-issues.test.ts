@@ -17,6 +17,7 @@ import { compileMatcher, diagnose, triggeredSignals } from '../../src/lib/diagno
 import { versionNoteText } from '../../src/lib/diagnose/shared.ts';
 import { buildRedirects } from '../../src/lib/redirects.ts';
 import { buildVersionIndex } from '../../src/lib/indexes/versions.ts';
+import { buildSiteIndex } from '../../src/lib/indexes/site-index.ts';
 import { signatureLines } from '../../src/lib/known-issues.ts';
 import { entry as entryFixture, registry } from './fixtures/content.ts';
 
@@ -240,6 +241,24 @@ describe('diagnose with known issues', () => {
         .signals.filter((s) => s.origin !== 'known-issue')
         .map((s) => s.weight);
     expect(weights([k!])).toEqual(weights([]));
+  });
+});
+
+describe('a withdrawn record', () => {
+  const withdrawn = () =>
+    check([record({ withdrawn: { date: '2026-12-02', reason: 'The fix release was wrong.' } })]).knownIssues[0]!;
+
+  test('keeps its page and short link, and leaves the lists and the upgrade pages', () => {
+    const k = withdrawn();
+    const site = buildSiteIndex([], [], packages, [k]);
+    expect(site.allKnownIssues.map((x) => x.id)).toEqual(['transformers-34263']);
+    expect(site.knownIssues).toEqual([]);
+    expect(site.versions[0]!.knownIssues).toEqual([]);
+    expect(buildRedirects([], new Set(), site.allKnownIssues).map((r) => r.from)).toContain('/k/transformers-34263/');
+  });
+
+  test('a withdrawal names its day and reason', () => {
+    expect(messages(check([record({ withdrawn: { date: '2026-12-02' } })]).problems)).toContain('withdrawn.reason');
   });
 });
 

@@ -76,8 +76,10 @@ export interface SiteIndex {
   packageById: Map<string, PackageData>;
   /** per package of the registry: its entries, known issues and release boundaries (the upgrade pages) */
   versions: PackageVersions[];
-  /** the known-issue records, by id */
+  /** the known-issue records that stand (not withdrawn), by id: the lists, the feed, search and diagnose */
   knownIssues: KnownIssue[];
+  /** every known-issue record, withdrawn ones included: their pages and short links */
+  allKnownIssues: KnownIssue[];
   knownIssueBySlug: Map<string, KnownIssue>;
   /** entry slug → the known issues filed under it */
   knownIssuesByEntry: Map<string, KnownIssue[]>;
@@ -113,7 +115,8 @@ export function buildSiteIndex(
   packages: readonly PackageData[] = [],
   knownIssues: readonly KnownIssue[] = [],
 ): SiteIndex {
-  const issues = [...knownIssues].sort((a, b) => compareText(a.id, b.id));
+  const everyIssue = [...knownIssues].sort((a, b) => compareText(a.id, b.id));
+  const issues = everyIssue.filter((k) => !k.withdrawn);
   const byEntry = new Map<string, KnownIssue[]>();
   for (const k of issues) if (k.entry) byEntry.set(k.entry, [...(byEntry.get(k.entry) ?? []), k]);
   const all = [...allEntries].sort(byEntryId);
@@ -156,7 +159,8 @@ export function buildSiteIndex(
     packageById: new Map(packages.map((p) => [p.id, p])),
     versions: buildVersionIndex(entries, packages, issues),
     knownIssues: issues,
-    knownIssueBySlug: new Map(issues.map((k) => [k.slug, k])),
+    allKnownIssues: everyIssue,
+    knownIssueBySlug: new Map(everyIssue.map((k) => [k.slug, k])),
     knownIssuesByEntry: byEntry,
   };
 }

@@ -122,6 +122,19 @@ export const KnownIssueSchema = z.strictObject({
     .describe('Real logs, each `{ source, title, versions?, text }`.'),
   /** Date of the last substantive change, YYYY-MM-DD. */
   updated: isoDate.describe('Date of the last substantive change, YYYY-MM-DD.'),
+  /**
+   * Set when the record was found wrong after it was published: its page and short link stay,
+   * saying why, and it leaves the lists, the feed, search and diagnose.
+   */
+  withdrawn: z
+    .strictObject({
+      date: isoDate.describe('The day it was withdrawn, YYYY-MM-DD.'),
+      reason: text('reason').describe('Why, in a sentence: what the second read found wrong.'),
+    })
+    .optional()
+    .describe(
+      'Set when the record was found wrong after publication: `{ date, reason }`. Its page stays, with the reason; it leaves lists, search and diagnose.',
+    ),
 });
 
 export type KnownIssueData = z.output<typeof KnownIssueSchema>;

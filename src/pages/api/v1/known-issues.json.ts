@@ -4,6 +4,6 @@ import { site } from '../../../build/load.ts';
 import { toApiKnownIssue } from '../../../lib/api.ts';
 
 export const GET: APIRoute = () =>
-  new Response(JSON.stringify({ version: 1, knownIssues: site.knownIssues.map((k) => toApiKnownIssue(k, site)) }), {
+  new Response(JSON.stringify({ version: 1, knownIssues: site.allKnownIssues.map((k) => toApiKnownIssue(k, site)) }), {
     headers: { 'Content-Type': 'application/json' },
   });

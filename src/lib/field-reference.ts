@@ -27,25 +27,26 @@ type JsonSchema = {
   default?: unknown;
 };
 
-export function entryJsonSchema(): object {
-  const schema = z.toJSONSchema(EntrySchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+/** The editor JSON Schema of a zod schema, named as `content/<file>` and marked as generated from `source`. */
+function editorJsonSchema(schema: z.ZodType, file: string, title: string, source: string): object {
   return {
-    ...schema,
-    $id: 'https://faultline.dev/schemas/entry.schema.json',
-    title: 'Faultline entry frontmatter',
-    description: 'Generated from src/lib/schema/entry.ts by "npm run generate". Do not edit.',
+    ...(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>),
+    $id: `https://faultline.dev/schemas/${file}`,
+    title,
+    description: `Generated from ${source} by "npm run generate". Do not edit.`,
   };
 }
 
-export function knownIssueJsonSchema(): object {
-  const schema = z.toJSONSchema(KnownIssueSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return {
-    ...schema,
-    $id: 'https://faultline.dev/schemas/known-issue.schema.json',
-    title: 'Faultline known issue',
-    description: 'Generated from src/lib/schema/known-issue.ts by "npm run generate". Do not edit.',
-  };
-}
+export const entryJsonSchema = () =>
+  editorJsonSchema(EntrySchema, 'entry.schema.json', 'Faultline entry frontmatter', 'src/lib/schema/entry.ts');
+
+export const knownIssueJsonSchema = () =>
+  editorJsonSchema(
+    KnownIssueSchema,
+    'known-issue.schema.json',
+    'Faultline known issue',
+    'src/lib/schema/known-issue.ts',
+  );
 
 function typeOf(s: JsonSchema): string {
   if (s.enum) return s.enum.map((v) => `\`${String(v)}\``).join(', ');

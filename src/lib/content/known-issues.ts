@@ -11,6 +11,7 @@
  *   line that one of them matches, as the matcher sees it (launcher prefixes removed, words
  *   whole), so that diagnose finds the record on every one of its logs.
  */
+import { SLUG_PATTERN } from '../schema/patterns.ts';
 import { KnownIssueSchema, GITHUB_ISSUE_URL, type KnownIssue } from '../schema/known-issue.ts';
 import type { PackageData } from '../schema/versions.ts';
 import { issueProblems, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
@@ -43,7 +44,7 @@ export function validateKnownIssues(
   for (const src of files) {
     if (src.data === undefined) continue; // not YAML: reported by the reader
     const at = (path: (string | number)[]) => ({ file: src.file, line: src.lineOf(path), path: path.join('.') });
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(src.slug)) {
+    if (!SLUG_PATTERN.test(src.slug)) {
       problems.push({
         file: src.file,
         line: 1,
@@ -91,10 +92,11 @@ export function validateKnownIssues(
         message: unknownValueMessage('entry slug', data.entry, [...ctx.entrySlugs].sort()),
       });
     }
-    const lines = data.logs.flatMap((l) => l.text.split('\n').map(cleanLine));
+    // each log's lines as the matcher sees them, cleaned once for both checks below
+    const logLines = data.logs.map((l) => l.text.split('\n').map(cleanLine));
+    const lines = logLines.flat();
     const patterns = data.signature.map(compilePattern);
-    data.logs.forEach((log, i) => {
-      const shown = log.text.split('\n').map(cleanLine);
+    logLines.forEach((shown, i) => {
       if (
         !shown.some((line) =>
           data.signature.some((source, j) => patterns[j]!.test(line) && passesPrefilter(source, line)),

@@ -16,6 +16,7 @@ import { checkVersions } from './versions.ts';
 import { realOf, type SourceFile } from '../../build/read.ts';
 import { checkBodyHtml } from './html.ts';
 import { scanBody } from './fences.ts';
+import { SLUG_PATTERN } from '../schema/patterns.ts';
 import { validateKnownIssues } from './known-issues.ts';
 import type { KnownIssue } from '../schema/known-issue.ts';
 
@@ -185,7 +186,7 @@ function validateEntries(entries: readonly EntrySource[], problems: Problem[]): 
   const valid: Valid[] = [];
   for (const src of entries) {
     if (src.unread) continue; // too large to read: reported by readContent
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(src.slug)) {
+    if (!SLUG_PATTERN.test(src.slug)) {
       problems.push({
         file: src.file,
         line: 1,

@@ -63,7 +63,9 @@ createServer((req, res) => {
   let path = url.pathname;
   try {
     path = decodeURIComponent(url.pathname);
-  } catch {}
+  } catch {
+    // kept as typed
+  }
   for (const rule of headerRules)
     if (matches(rule.pattern, path)) for (const [k, v] of rule.headers) res.setHeader(k, v);
   const redirect = redirects.get(path) ?? redirects.get(path.endsWith('/') ? path.slice(0, -1) : `${path}/`);

@@ -88,7 +88,7 @@ describe('faultline diagnose', () => {
       /^One of these: the log shows only "CUDA out of memory", which \d+ entries produce alike, so the order is not a ranking\. .*\nHow to tell them apart: https:\/\/\S+\/symptoms\/cuda-oom\/$/m,
     );
     // the generic cause first, unnumbered, each with the check that tells it apart
-    expect(human.stdout).toMatch(/^- MEM-001 .*\(score [\d.]+, medium confidence\)\n.*\n   tell it apart: \S/m);
+    expect(human.stdout).toMatch(/^- MEM-001 .*\(score [\d.]+, medium confidence\)\n.*\n {3}tell it apart: \S/m);
     const out = JSON.parse((await cli(['diagnose', '-', '--json'], { stdin: `${OOM}\n` })).stdout);
     expect(out.shared.symptom).toBe('cuda-oom');
     expect(out.shared.tied[0]).toMatchObject({ id: 'MEM-001', tellApart: expect.any(String) });

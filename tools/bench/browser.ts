@@ -179,7 +179,7 @@ export async function browserFigures(dist: string, entryPath: string, bigLog: st
     const workerMs = await runWorker();
     const top = await page.locator('[data-results] li.result .id').first().textContent();
     if (expectTop && top !== expectTop) console.warn(`bench: the worker ranked ${top} first, Node ranked ${expectTop}`);
-    return { search: { first, later, firstQueries, pasted }, workerMs };
+    return { search: { first: first!, later: later!, firstQueries, pasted: pasted! }, workerMs };
   } finally {
     await browser.close();
     server.kill();

@@ -95,7 +95,7 @@ export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
   // the corpus
   writeFileSync(
     join(dir, 'symptoms.yaml'),
-    readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8').replace(/^  generic: .*\n/gm, ''),
+    readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8').replace(/^ {2}generic: .*\n/gm, ''),
   );
   // the real package registry and known issues, so the site is built at n entries plus the
   // records; a record's entry is a slug of content/, not of the corpus, so it is left out

@@ -92,7 +92,6 @@ function buildScriptEnv(): Record<string, string> {
 // understands stops it at once
 const BUILD_SCRIPT_ENV = buildScriptEnv();
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-const results: Record<string, unknown>[] = [];
 const built: string[] = [];
 
 /** Runs node with `args`, sampling the memory of it and its children; resolves when it exits. */
@@ -221,94 +220,100 @@ async function referenceBuild(reference: Reference, n: number, project: string, 
 // installed before any build, so that no build shares the machine with npm
 const referencesDir = references.length ? referencesInstall(root) : undefined;
 
+/** Builds a generated corpus of `n` entries `runs` times (each reference after each build) and measures it. */
+async function measure(n: number) {
+  const tmp = mkdtempSync(join(tmpdir(), `faultline-bench-${n}-`));
+  built.push(tmp);
+  console.log(`\n== ${n} entries (${tmp})`);
+  const corpus = generateCorpus(tmp, n);
+  const entrySlug = 'synthetic-memory-1';
+  const projects = references.map((r) => ({
+    reference: r,
+    ...writeReference(r, referencesDir!, corpus.dir, entrySlug),
+    builds: [] as ReferenceBuild[],
+  }));
+  const builds: Build[] = [];
+  // Faultline and each reference in turn, so that all meet the machine's pace of the moment
+  for (let k = 1; k <= runs; k++) {
+    builds.push(await coldBuild(n, corpus.dir, join(tmp, runs > 1 ? `run-${k}` : '.')));
+    for (const p of projects)
+      p.builds.push(await referenceBuild(p.reference, n, p.project, join(tmp, `${p.reference}-${k}`)));
+  }
+  const chosen = builds[medianRun(builds.map((b) => b.figures.wallS))]!;
+  const { dist } = chosen;
+  if (runs > 1)
+    console.log(
+      `cold builds: ${builds.map((b) => `${b.figures.wallS} s`).join(', ')}; reporting the median, ${chosen.figures.wallS} s`,
+    );
+  const referenceFigures = Object.fromEntries(
+    projects.map((p) => {
+      const median = p.builds[medianRun(p.builds.map((b) => b.wallS))]!;
+      console.log(`${p.reference} reference, built after each: ${p.builds.map((b) => `${b.wallS} s`).join(', ')}`);
+      const figures = {
+        label: REFERENCE_LABELS[p.reference],
+        build: { wallS: median.wallS, astroS: median.astroS, pagefindS: median.pagefindS },
+        walls: p.builds.map((b) => b.wallS),
+        // Faultline's wall over the reference's, build by build in the order they ran
+        ratios: builds.map((b, k) => +(b.figures.wallS / p.builds[k]!.wallS).toFixed(2)),
+        peakRssMiB: Math.max(...p.builds.map((b) => b.peakRssMiB)),
+        entryPage: pageWeight(median.dist, p.entryPath),
+      };
+      return [p.reference, figures];
+    }),
+  );
+  const out = treeSize(dist);
+  const index = treeSize(join(dist, 'pagefind'));
+  const entryPath = `/entries/${entrySlug}/`;
+  const weight = pageWeight(dist, entryPath);
+  const home = pageWeight(dist, '/');
+
+  // the matcher in Node, on the built fingerprints
+  const fp = JSON.parse(readFileSync(join(dist, 'api/v1/fingerprints.json'), 'utf8')) as Fingerprints;
+  const example = readFileSync(join(corpus.dir, 'examples/synthetic-memory-1/example-1.log'), 'utf8')
+    .trim()
+    .split('\n');
+  const bigLog = syntheticLog(10 * 1024 * 1024, example.slice(-3));
+  const m = compileMatcher(fp);
+  diagnose(bigLog.slice(0, 100_000), m); // warm up the JIT
+  const t0 = performance.now();
+  const d = diagnose(bigLog, m);
+  const nodeMs = performance.now() - t0;
+
+  const browser = values['no-browser'] ? undefined : await browserFigures(dist, entryPath, bigLog, d.candidates[0]?.id);
+  const r = {
+    entries: n,
+    wordsPerEntry: corpus.words,
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      memGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    // the median run's timings; with several runs, each run's figures in the order they ran
+    build: chosen.figures,
+    runs: runs > 1 ? builds.map((b) => b.figures) : undefined,
+    output: { bytes: out.bytes, files: out.files },
+    entryPage: weight,
+    homePage: home,
+    pagefindIndexBytes: index.bytes,
+    pagefindChunkPositions: chosen.chunkPositions,
+    search: browser?.search,
+    references: references.length ? referenceFigures : undefined,
+    diagnose: {
+      logBytes: bigLog.length,
+      nodeMs: Math.round(nodeMs),
+      workerMs: browser?.workerMs,
+      top: d.candidates[0]?.id,
+    },
+  };
+  return r;
+}
+type Result = Awaited<ReturnType<typeof measure>>;
+
+const results: Result[] = [];
 try {
   for (const n of sizes) {
-    const tmp = mkdtempSync(join(tmpdir(), `faultline-bench-${n}-`));
-    built.push(tmp);
-    console.log(`\n== ${n} entries (${tmp})`);
-    const corpus = generateCorpus(tmp, n);
-    const entrySlug = 'synthetic-memory-1';
-    const projects = references.map((r) => ({
-      reference: r,
-      ...writeReference(r, referencesDir!, corpus.dir, entrySlug),
-      builds: [] as ReferenceBuild[],
-    }));
-    const builds: Build[] = [];
-    // Faultline and each reference in turn, so that all meet the machine's pace of the moment
-    for (let k = 1; k <= runs; k++) {
-      builds.push(await coldBuild(n, corpus.dir, join(tmp, runs > 1 ? `run-${k}` : '.')));
-      for (const p of projects)
-        p.builds.push(await referenceBuild(p.reference, n, p.project, join(tmp, `${p.reference}-${k}`)));
-    }
-    const chosen = builds[medianRun(builds.map((b) => b.figures.wallS))]!;
-    const { dist } = chosen;
-    if (runs > 1)
-      console.log(
-        `cold builds: ${builds.map((b) => `${b.figures.wallS} s`).join(', ')}; reporting the median, ${chosen.figures.wallS} s`,
-      );
-    const referenceFigures = Object.fromEntries(
-      projects.map((p) => {
-        const median = p.builds[medianRun(p.builds.map((b) => b.wallS))]!;
-        console.log(`${p.reference} reference, built after each: ${p.builds.map((b) => `${b.wallS} s`).join(', ')}`);
-        const figures = {
-          label: REFERENCE_LABELS[p.reference],
-          build: { wallS: median.wallS, astroS: median.astroS, pagefindS: median.pagefindS },
-          walls: p.builds.map((b) => b.wallS),
-          // Faultline's wall over the reference's, build by build in the order they ran
-          ratios: builds.map((b, k) => +(b.figures.wallS / p.builds[k]!.wallS).toFixed(2)),
-          peakRssMiB: Math.max(...p.builds.map((b) => b.peakRssMiB)),
-          entryPage: pageWeight(median.dist, p.entryPath),
-        };
-        return [p.reference, figures];
-      }),
-    );
-    const out = treeSize(dist);
-    const index = treeSize(join(dist, 'pagefind'));
-    const entryPath = `/entries/${entrySlug}/`;
-    const weight = pageWeight(dist, entryPath);
-    const home = pageWeight(dist, '/');
-
-    // the matcher in Node, on the built fingerprints
-    const fp = JSON.parse(readFileSync(join(dist, 'api/v1/fingerprints.json'), 'utf8')) as Fingerprints;
-    const example = readFileSync(join(corpus.dir, 'examples/synthetic-memory-1/example-1.log'), 'utf8')
-      .trim()
-      .split('\n');
-    const bigLog = syntheticLog(10 * 1024 * 1024, example.slice(-3));
-    const m = compileMatcher(fp);
-    diagnose(bigLog.slice(0, 100_000), m); // warm up the JIT
-    const t0 = performance.now();
-    const d = diagnose(bigLog, m);
-    const nodeMs = performance.now() - t0;
-
-    const browser = values['no-browser']
-      ? undefined
-      : await browserFigures(dist, entryPath, bigLog, d.candidates[0]?.id);
-    const r = {
-      entries: n,
-      wordsPerEntry: corpus.words,
-      machine: {
-        cpus: cpus().length,
-        cpu: cpus()[0]?.model,
-        memGiB: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-      },
-      // the median run's timings; with several runs, each run's figures in the order they ran
-      build: chosen.figures,
-      runs: runs > 1 ? builds.map((b) => b.figures) : undefined,
-      output: { bytes: out.bytes, files: out.files },
-      entryPage: weight,
-      homePage: home,
-      pagefindIndexBytes: index.bytes,
-      pagefindChunkPositions: chosen.chunkPositions,
-      search: browser?.search,
-      references: references.length ? referenceFigures : undefined,
-      diagnose: {
-        logBytes: bigLog.length,
-        nodeMs: Math.round(nodeMs),
-        workerMs: browser?.workerMs,
-        top: d.candidates[0]?.id,
-      },
-    };
+    const r = await measure(n);
     results.push(r);
     mkdirSync(join(root, 'bench-results'), { recursive: true });
     writeFileSync(join(root, `bench-results/bench-${n}.json`), `${JSON.stringify(r, null, 2)}\n`);
@@ -322,12 +327,11 @@ try {
   if (!values.keep) for (const tmp of built) rmSync(tmp, { recursive: true, force: true });
 }
 
-const rows = results as any[];
-const line = (label: string, f: (r: any) => string) => `| ${label} | ${rows.map(f).join(' | ')} |`;
-console.log(`\n| | ${rows.map((r) => `${r.entries} entries`).join(' | ')} |`);
-console.log(`| --- | ${rows.map(() => '---').join(' | ')} |`);
+const line = (label: string, f: (r: Result) => string) => `| ${label} | ${results.map(f).join(' | ')} |`;
+console.log(`\n| | ${results.map((r) => `${r.entries} entries`).join(' | ')} |`);
+console.log(`| --- | ${results.map(() => '---').join(' | ')} |`);
 // with several runs: the median run's figures, the spread of the walls, and the largest memory
-const spread = (r: any) =>
+const spread = (r: Result) =>
   r.runs
     ? ` (median of ${r.runs.length}: ${Math.min(...r.runs.map((b: BuildFigures) => b.wallS))}–${Math.max(...r.runs.map((b: BuildFigures) => b.wallS))} s)`
     : '';
@@ -388,7 +392,7 @@ const median = (xs: number[]) => {
 console.log(
   line(`  ${FIRST_QUERIES.length} first queries, each in a fresh browser: median / largest bytes; median ms`, (r) => {
     if (!r.search) return 'n/a';
-    const q = r.search.firstQueries as { bytes: number; ms: number }[];
+    const q = r.search.firstQueries;
     return `${kb(median(q.map((x) => x.bytes)))} / ${kb(Math.max(...q.map((x) => x.bytes)))}; ${median(q.map((x) => x.ms))} ms`;
   }),
 );
@@ -406,7 +410,7 @@ console.log(
   line('diagnose 10 MB log: Node / worker', (r) => `${r.diagnose.nodeMs} ms / ${r.diagnose.workerMs ?? 'n/a'} ms`),
 );
 for (const ref of references) {
-  const f = (r: any) => r.references[ref];
+  const f = (r: Result) => r.references![ref]!;
   console.log(
     line(
       `${REFERENCE_LABELS[ref]}, the same corpus, built after each build above: cold build, wall (Astro / Pagefind)`,

@@ -368,7 +368,10 @@ class LogScan implements Scan {
       // report the line where the match starts
       let offset = found.start;
       let k = 0;
-      while (k < win.length - 1 && offset > win[k]!.clean.length) ((offset -= win[k]!.clean.length + 1), k++);
+      while (k < win.length - 1 && offset > win[k]!.clean.length) {
+        offset -= win[k]!.clean.length + 1;
+        k++;
+      }
       const first = win[k]!;
       if (this.#hits.some((h) => h.signal === ml.index && h.line === first.line)) continue;
       // shown on the line where the match starts, at the most severe level of the lines it spans

@@ -7,7 +7,6 @@
  *   by placeholders, used to fold repeated lines together and to pick the line worth searching.
  */
 
-// eslint-disable-next-line no-control-regex
 // CSI sequences, and OSC ones up to BEL, ST or the next escape (so that no match can run on)
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
 

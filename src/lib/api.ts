@@ -39,7 +39,12 @@ export function toApiEntry(e: Entry, site: SiteIndex) {
     rootCauses: e.rootCauses.map((c) => ({ title: inlineToText(c.title), detail: inlineToText(c.detail) })),
     fixes: e.fixes.map((f) => ({ title: inlineToText(f.title), summary: inlineToText(f.summary) })),
     related: e.related,
-    references: e.references.map((r) => ({ title: r.title, url: referenceHref(r.url), kind: r.kind })),
+    references: e.references.map((r) => ({
+      title: r.title,
+      ...(r.note ? { note: r.note } : {}),
+      url: referenceHref(r.url),
+      kind: r.kind,
+    })),
     // as the entry gives it: affected ranges per package, and the releases it was checked against
     versions: e.versions ?? null,
     updated: e.updated,

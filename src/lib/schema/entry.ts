@@ -108,6 +108,12 @@ export const ReferenceSchema = z.strictObject({
     .describe('An https URL, or a GitHub issue written `owner/repo#N`.'),
   /** What kind of source it is. */
   kind: z.enum(REFERENCE_KINDS).describe('What kind of source it is: docs, issue, paper or source.'),
+  /** What in the source supports the page, when its title does not say it: a section, an argument, the authors. */
+  note: text('note')
+    .optional()
+    .describe(
+      'What in the source supports the page, when its title does not say it: a section, an argument, the authors. Shown after the title, never inside it.',
+    ),
 });
 
 export const FaqSchema = z.strictObject({

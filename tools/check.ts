@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 
 const CHECKS: { name: string; command: string[] }[] = [
   { name: 'content', command: ['node', 'tools/check-content.ts'] },
+  { name: 'regexes', command: ['node', 'tools/check-regexes.ts'] },
   { name: 'links', command: ['node', 'tools/check-links.ts'] },
   { name: 'html', command: ['npx', 'html-validate', 'dist/**/*.html'] },
   { name: 'urls', command: ['node', 'tools/urls.ts', 'check'] },

@@ -13,6 +13,7 @@ import { main } from '../../src/cli/faultline/main.ts';
 import { LIMITS, readErrorMessage, type Limits } from '../../src/cli/faultline/read-log.ts';
 import { stripControls } from '../../src/cli/faultline/terminal.ts';
 import { ticketSnippet } from '../../src/lib/ticket.ts';
+import { benchArgs } from '../../tools/bench/args.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const example = join(root, 'content/examples/activation-distillation-memory/teacher-forward-oom.log');
@@ -24,7 +25,10 @@ const file = (name: string, content: string | Buffer) => {
   return path;
 };
 
-const data = () => loadCloneData(root);
+// loaded once for the file: the tests of loading itself (the cache, an edit seen at once) use
+// clones of their own
+let loaded: ReturnType<typeof loadCloneData> | undefined;
+const data = () => (loaded ??= loadCloneData(root));
 async function cli(
   args: string[],
   opts: { stdin?: string | Buffer | Readable; limits?: Partial<Limits>; env?: Record<string, string> } = {},
@@ -412,10 +416,24 @@ describe('bench', () => {
     [['--entries', '1k'], '--entries takes a whole number of entries'],
     [['--entries', '100', '--runs', '0'], '--runs takes a whole number of builds per size'],
     [['--entries', '100', '--reference', 'docusaurus'], '--reference takes minimal or starlight (got docusaurus)'],
-  ])('refuses %j with the usage line, before generating anything', (args, message) => {
-    const r = spawnSync(process.execPath, ['tools/bench/run.ts', ...args], { encoding: 'utf8' });
+  ])('refuses %j', (args, message) => {
+    expect(() => benchArgs(args)).toThrow(message);
+  });
+
+  test('reads sizes, runs and references', () => {
+    expect(benchArgs(['--entries', '100,1000', '--runs', '3', '--reference', 'minimal'])).toEqual({
+      sizes: [100, 1000],
+      runs: 3,
+      noBrowser: false,
+      keep: false,
+      references: ['minimal'],
+    });
+  });
+
+  test('the command prints the problem and the usage line, and exits 2 before generating anything', () => {
+    const r = spawnSync(process.execPath, ['tools/bench/run.ts', '--entries', '1k'], { encoding: 'utf8' });
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain('bench: --entries takes a whole number of entries');
     expect(r.stderr).toContain('usage: npm run bench -- --entries N');
     expect(r.stdout).not.toContain('== ');
   });

@@ -20,53 +20,22 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { generateCorpus } from './corpus.ts';
-import { REFERENCE_LABELS, REFERENCES, referencesInstall, writeReference, type Reference } from './references.ts';
+import { REFERENCE_LABELS, referencesInstall, writeReference, type Reference } from './references.ts';
+import { benchArgs, USAGE, type BenchOptions } from './args.ts';
 import { medianRun, pageWeight, sampleTreeMemory, syntheticLog, treeSize } from './measure.ts';
 import { browserFigures, FIRST_QUERIES } from './browser.ts';
 import { compileMatcher, diagnose } from '../../src/lib/diagnose/match.ts';
 import type { Fingerprints } from '../../src/lib/diagnose/fingerprints.ts';
 
-const USAGE =
-  'usage: npm run bench -- --entries N [--entries M …] [--runs K] [--no-browser] [--keep] [--reference minimal|starlight …] (sizes may also be given as --entries 100,1000)';
-// strict: a mistyped option or a bare size (`--entries 100 1000`) stops here rather than being
-// ignored, which would measure something other than what was asked for
-let values: { entries?: string[]; runs?: string; 'no-browser'?: boolean; keep?: boolean; reference?: string[] };
+let options: BenchOptions;
 try {
-  ({ values } = parseArgs({
-    options: {
-      entries: { type: 'string', multiple: true },
-      runs: { type: 'string', default: '1' },
-      'no-browser': { type: 'boolean', default: false },
-      keep: { type: 'boolean', default: false },
-      reference: { type: 'string', multiple: true },
-    },
-    allowPositionals: false,
-    strict: true,
-  }));
+  options = benchArgs(process.argv.slice(2));
 } catch (error) {
   console.error(`bench: ${(error as Error).message}\n${USAGE}`);
   process.exit(2);
 }
-const sizes = (values.entries ?? ['100']).flatMap((v) => v.split(',')).map(Number);
-if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) {
-  console.error(
-    `bench: --entries takes a whole number of entries, at least 1 (got ${(values.entries ?? []).join(', ')})\n${USAGE}`,
-  );
-  process.exit(2);
-}
-const runs = Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1) {
-  console.error(`bench: --runs takes a whole number of builds per size, at least 1 (got ${values.runs})\n${USAGE}`);
-  process.exit(2);
-}
-const references = [...new Set(values.reference ?? [])] as Reference[];
-const unknown = references.filter((r) => !(REFERENCES as readonly string[]).includes(r));
-if (unknown.length) {
-  console.error(`bench: --reference takes ${REFERENCES.join(' or ')} (got ${unknown.join(', ')})\n${USAGE}`);
-  process.exit(2);
-}
+const { sizes, runs, references } = options;
 const root = process.cwd();
 
 /**
@@ -279,7 +248,7 @@ async function measure(n: number) {
   const d = diagnose(bigLog, m);
   const nodeMs = performance.now() - t0;
 
-  const browser = values['no-browser'] ? undefined : await browserFigures(dist, entryPath, bigLog, d.candidates[0]?.id);
+  const browser = options.noBrowser ? undefined : await browserFigures(dist, entryPath, bigLog, d.candidates[0]?.id);
   const r = {
     entries: n,
     wordsPerEntry: corpus.words,
@@ -324,7 +293,7 @@ try {
   // after its file is deleted, and a build that started right after thousands of deletions
   // spent 12% of its CPU samples looking past such inodes (perf: recently_deleted,
   // find_inode_bit, find_get_block_common).
-  if (!values.keep) for (const tmp of built) rmSync(tmp, { recursive: true, force: true });
+  if (!options.keep) for (const tmp of built) rmSync(tmp, { recursive: true, force: true });
 }
 
 const line = (label: string, f: (r: Result) => string) => `| ${label} | ${results.map(f).join(' | ')} |`;

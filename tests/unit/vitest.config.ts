@@ -12,5 +12,8 @@ export default defineConfig({
     // files run two at a time, one per core: vitest's default leaves a core for itself, and the
     // slowest files (recheck's analysis, the CLI's) wait on CPU, not on each other
     maxWorkers: 2,
+    // the files share their two workers' module cache instead of starting a fresh one each; a test
+    // that changes process state (an environment variable) puts it back
+    isolate: false,
   },
 });

@@ -9,8 +9,7 @@
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { contentDir, readContent } from '../src/build/read.ts';
-import { validateContent } from '../src/lib/content/validate.ts';
+import { contentDir, readEntrySources } from '../src/build/read.ts';
 import { manifestFile, readManifest } from '../src/build/url-manifest.ts';
 import { planScaffold, writeScaffold, type ScaffoldRequest } from '../src/build/scaffold.ts';
 import { CATEGORIES } from '../src/lib/schema/vocabulary.ts';
@@ -46,10 +45,10 @@ export async function newEntry(root: string, args: string[], io: ToolIO): Promis
     req = { id: values.id, title: values.title ?? '', category: values.category ?? '', next: values.next };
   }
 
-  const sources = readContent(root);
-  const content = validateContent(sources);
+  // the entry files as they are, valid or not: a scaffold needs only their ids, slugs and aliases
+  const entries = readEntrySources(root).map((e) => e.source);
   const manifest = readManifest(manifestFile(root));
-  const plan = planScaffold(req, sources, content, manifest);
+  const plan = planScaffold(req, { entries }, manifest);
   if (plan.errors.length) {
     for (const e of plan.errors) io.err(`new: ${e}\n`);
     return 2;

@@ -5,7 +5,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentSources } from './read.ts';
-import type { ValidatedContent } from '../lib/content/validate.ts';
 import { CATEGORIES, categoryById } from '../lib/schema/vocabulary.ts';
 import { ID_PATTERN } from '../lib/schema/entry.ts';
 import { slugify } from '../lib/slug.ts';
@@ -45,8 +44,14 @@ export function nextFreeId(category: string, declared: ReadonlyMap<string, strin
   return `${prefix}-${String(n).padStart(3, '0')}`;
 }
 
+/** The slugs an entry file declares it was published under, as written. */
+function aliasesOf(source: ContentSources['entries'][number]): unknown[] {
+  const aliases = (source.data as { aliases?: unknown } | undefined)?.aliases;
+  return Array.isArray(aliases) ? aliases : [];
+}
+
 /** Every reason to refuse, or the id and slug to write. */
-export function planScaffold(req: ScaffoldRequest, sources: Pick<ContentSources, 'entries'>, content: ValidatedContent, manifest: readonly string[]): { errors: string[]; id?: string; slug?: string } {
+export function planScaffold(req: ScaffoldRequest, sources: Pick<ContentSources, 'entries'>, manifest: readonly string[]): { errors: string[]; id?: string; slug?: string } {
   const errors: string[] = [];
   const category = categoryById(req.category);
   if (!category) {
@@ -66,7 +71,7 @@ export function planScaffold(req: ScaffoldRequest, sources: Pick<ContentSources,
   // hidden file that the site and the content check both skip
   if (req.title.trim() && !slug) errors.push(`title ${JSON.stringify(req.title)} gives an empty slug; the file name is made of the title's letters a-z and digits, so give a title with some`);
   if (slug) {
-    const owner = sources.entries.find((e) => e.slug === slug) ?? content.entries.find((e) => e.aliases.includes(slug));
+    const owner = sources.entries.find((e) => e.slug === slug) ?? sources.entries.find((e) => aliasesOf(e).includes(slug));
     if (owner) errors.push(`slug "${slug}" is taken by ${owner.file}; choose another title`);
     else if (manifest.includes(`/entries/${slug}/`)) errors.push(`slug "${slug}" was published before; choose another title so that old links keep their meaning`);
   }

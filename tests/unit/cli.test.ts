@@ -364,7 +364,12 @@ describe('inside a clone', () => {
   test('content/ is read directly, cached by its hash, and an edit is seen at once', async () => {
     const clone = mkdtempSync(join(tmpdir(), 'fl-clone-'));
     try {
-      cpSync(join(root, 'content'), join(clone, 'content'), { recursive: true });
+      // the known issues left out: they are built into the data like the entries, and take
+      // most of the three builds' time
+      cpSync(join(root, 'content'), join(clone, 'content'), {
+        recursive: true,
+        filter: (src) => !src.startsWith(join(root, 'content/known-issues')),
+      });
       const first = await loadCloneData(clone);
       expect(cloneData.lastLoad).toBe('built');
       expect(JSON.parse(readFileSync(cacheFile(clone), 'utf8')).data).toEqual(first);

@@ -12,16 +12,10 @@ import { z } from 'zod';
 import { patternProblem } from '../diagnose/engine.ts';
 import { CATEGORY_IDS, FRAMEWORK_IDS, REFERENCE_KINDS, STAGE_IDS, STATUSES } from './vocabulary.ts';
 
-import { ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN } from './patterns.ts';
+import { ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN, text } from './patterns.ts';
 import { isoDate, VersionsSchema } from './versions.ts';
 
 export { ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN };
-
-const text = (what: string) =>
-  z
-    .string({ error: `expected ${what} as text` })
-    .trim()
-    .min(1, `${what} is empty`);
 
 /**
  * A log pattern: a regular expression in RE2 syntax, matched in any case against one

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { PatternSchema } from './entry.ts';
 import { isoDate, VersionsSchema } from './versions.ts';
 import { ThreadVersionsSchema } from './sources.ts';
-import { SLUG_PATTERN } from './patterns.ts';
+import { SLUG_PATTERN, text } from './patterns.ts';
 
 /** `transformers-34263`: the upstream repository's short name and its issue number. */
 export const KNOWN_ISSUE_ID_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\d+$/;
@@ -21,11 +21,6 @@ export const KNOWN_ISSUE_KINDS = ['regression', 'incompatibility', 'bug'] as con
 /** A log in a record is an excerpt, not a whole run. */
 export const MAX_KNOWN_ISSUE_LOG_CHARS = 8000;
 
-const text = (what: string) =>
-  z
-    .string({ error: `expected ${what} as text` })
-    .trim()
-    .min(1, `${what} is empty`);
 const httpsUrl = (what: string) =>
   z
     .string({ error: `expected the https URL of ${what}` })

@@ -1,4 +1,5 @@
-/** The shapes of ids, slugs and short issue links, shared by the schemas. */
+/** The shapes of ids, slugs, short issue links and text fields, shared by the schemas. */
+import { z } from 'zod';
 
 /** `MEM-003`: a category prefix, a dash and at least three digits. */
 export const ID_PATTERN = /^[A-Z]+-\d{3,}$/;
@@ -6,3 +7,10 @@ export const ID_PATTERN = /^[A-Z]+-\d{3,}$/;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A GitHub issue or pull request written short: `pytorch/pytorch#35901`. */
 export const REPO_ISSUE_PATTERN = /^[A-Za-z0-9][\w.-]*\/[\w.-]+#\d+$/;
+
+/** A required text field: trimmed, not empty, named in its messages ("expected title as text"). */
+export const text = (what: string) =>
+  z
+    .string({ error: `expected ${what} as text` })
+    .trim()
+    .min(1, `${what} is empty`);

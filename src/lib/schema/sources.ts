@@ -8,17 +8,12 @@
  * entry must rank first on it, and it is not counted in the evaluation.
  */
 import { z } from 'zod';
+import { text } from './patterns.ts';
 
 /** `real-transformers-17089.log`: lower-case words, dots and dashes, ending in `.log`. */
 export const LOG_FILE_PATTERN = /^[a-z0-9][a-z0-9._-]*\.log$/;
 /** A package name as pip or npm writes it, lower-case: `torch`, `flash-attn`, `cuda`. */
 export const PACKAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
-
-const text = (what: string) =>
-  z
-    .string({ error: `expected ${what} as text` })
-    .trim()
-    .min(1, `${what} is empty`);
 
 /** Versions a thread states, by lower-case package name, each quoted: `{ torch: "2.1.0" }`. */
 export const ThreadVersionsSchema = z.record(

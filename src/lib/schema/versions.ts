@@ -8,13 +8,7 @@
 import { z } from 'zod';
 import { valid, validRange } from '@renovatebot/pep440';
 import { PACKAGE_NAME_PATTERN } from './sources.ts';
-import { REPO_ISSUE_PATTERN } from './patterns.ts';
-
-const text = (what: string) =>
-  z
-    .string({ error: `expected ${what} as text` })
-    .trim()
-    .min(1, `${what} is empty`);
+import { REPO_ISSUE_PATTERN, text } from './patterns.ts';
 
 /** A PEP 440 version such as `2.6.0` or `0.43.1`, quoted in YAML. */
 export const VersionSchema = z

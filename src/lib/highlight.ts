@@ -10,7 +10,7 @@
  * configuration loads this module before any snippet is needed.
  */
 import type { BundledLanguage, Highlighter } from 'shiki';
-import { unescapeHtml } from './inline.ts';
+import { DomUtils, parseDocument } from 'htmlparser2';
 
 type Shiki = typeof import('shiki');
 
@@ -93,10 +93,18 @@ export async function highlightCodeBlocks(html: string): Promise<string> {
 
 /** The fenced code blocks of rendered Markdown: where each is, its language and its code. */
 function codeBlocksOf(html: string): { start: number; end: number; lang: string; code: string }[] {
-  return [...html.matchAll(/<pre><code(?: class="language-([^"]+)")?>([\s\S]*?)<\/code><\/pre>/g)].map((m) => ({
-    start: m.index,
-    end: m.index + m[0].length,
-    lang: m[1] ?? 'text',
-    code: unescapeHtml(m[2]!).replace(/\n$/, ''),
-  }));
+  const doc = parseDocument(html, { withStartIndices: true, withEndIndices: true });
+  const blocks: { start: number; end: number; lang: string; code: string }[] = [];
+  // a fenced block is a <pre> holding one <code> and nothing else
+  for (const pre of DomUtils.findAll((node) => node.name === 'pre', doc.children)) {
+    const [code] = DomUtils.getElementsByTagName('code', pre.children, false);
+    if (!code || pre.children.length !== 1) continue;
+    blocks.push({
+      start: pre.startIndex!,
+      end: pre.endIndex! + 1,
+      lang: /(?:^|\s)language-(\S+)/.exec(code.attribs.class ?? '')?.[1] ?? 'text',
+      code: DomUtils.textContent(code).replace(/\n$/, ''),
+    });
+  }
+  return blocks;
 }

@@ -160,7 +160,7 @@ export class SearchController {
   readonly #listeners: Listener[] = [];
   /** Whether the chips' counts are wanted: from the first time a facet is opened. */
   #countsWanted = false;
-  /** Goes up with each search; a search that a newer one overtook stops (#current). */
+  /** Goes up with each search; a search that a newer one overtook stops (#begin). */
   #generation = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -187,8 +187,9 @@ export class SearchController {
         if (values.length) selected[key] = values;
       }
       this.#set({ selected });
-      if (isLog(this.#el.input.value)) this.#takeLog(this.#el.input.value);
     }
+    // a log in the box: from the address, or pasted before this module had loaded
+    if (isLog(this.#el.input.value)) this.#takeLog(this.#el.input.value);
     void this.run();
   }
 

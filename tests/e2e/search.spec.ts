@@ -258,6 +258,8 @@ test('an entry page loads no Pagefind script until search is opened', async ({ p
 
 test('a pasted log is offered to diagnose, and its telling line is searched', async ({ page }) => {
   await page.goto('/search/');
+  // the panel listens for pastes once search has loaded (data-ready)
+  await expect(page.locator('[data-search-page] [data-ready]')).toBeAttached();
   const panel = page.locator('[data-search-page]');
   const log =
     'step 10 loss 2.3\nTraceback (most recent call last):\n  File "/w/train.py", line 4, in <module>\nRuntimeError: CUDA error: device-side assert triggered\n';
@@ -280,6 +282,7 @@ test('a pasted log too large to hand over keeps the reader on search, with a not
   page,
 }) => {
   await page.goto('/search/');
+  await expect(page.locator('[data-search-page] [data-ready]')).toBeAttached();
   // the origin's sessionStorage is nearly full, as another tab or a previous paste can leave it
   await fillSessionStorage(page);
   const panel = page.locator('[data-search-page]');

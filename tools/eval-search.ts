@@ -3,9 +3,12 @@
  * site's own search page (/search/?q=…, the same code as the search box), in headless
  * Chromium. Prints top-1 and top-3 by kind (error, sentence, keyword) for the development and
  * held-out parts; the development misses are listed, the held-out ones only with --held-out.
+ * With --known-issues, the queries are instead the first log line each known issue's signature
+ * matches (the error line a reader pastes), and the record is the answer expected.
  * Needs a build (npm run build).
  *
  *   npm run eval:search [-- --held-out] [--json]
+ *   npm run eval:search -- --known-issues
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +17,9 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { chromium } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from '../tests/e2e/chromium.ts';
+import { readContent } from '../src/build/read.ts';
+import { validateContent } from '../src/lib/content/validate.ts';
+import { signatureLines } from '../src/lib/known-issues.ts';
 
 interface Query {
   query: string;
@@ -25,10 +31,10 @@ type Part = 'development' | 'held-out';
 const KINDS = ['error', 'sentence', 'keyword'] as const;
 
 const args = process.argv.slice(2);
-const unknown = args.filter((a) => !['--held-out', '--json'].includes(a));
+const unknown = args.filter((a) => !['--held-out', '--json', '--known-issues'].includes(a));
 if (unknown.length) {
   console.error(
-    `eval:search: unknown option ${unknown.join(' ')}\nusage: npm run eval:search -- [--held-out] [--json]`,
+    `eval:search: unknown option ${unknown.join(' ')}\nusage: npm run eval:search -- [--held-out] [--json] [--known-issues]`,
   );
   process.exit(2);
 }
@@ -42,7 +48,18 @@ if (!existsSync(join(root, 'dist/pagefind/pagefind.js'))) {
 export const partOf = (query: string): Part =>
   createHash('sha256').update(query).digest()[0]! < 86 ? 'held-out' : 'development';
 
-const queries = parse(readFileSync(join(root, 'tests/eval/search-queries.yaml'), 'utf8')) as Query[];
+const forRecords = args.includes('--known-issues');
+/** Each record's first signature line, as a query whose answer is the record. */
+function recordQueries(): Query[] {
+  const { knownIssues } = validateContent(readContent(root));
+  return knownIssues
+    .filter((k) => !k.withdrawn)
+    .map((k) => ({ query: signatureLines(k, 1)[0] ?? '', entry: k.id, kind: 'error' as const, source: k.file }))
+    .filter((q) => q.query);
+}
+const queries = forRecords
+  ? recordQueries()
+  : (parse(readFileSync(join(root, 'tests/eval/search-queries.yaml'), 'utf8')) as Query[]);
 const port = 4700 + (process.pid % 200);
 const server = spawn(process.execPath, [join(root, 'tests/e2e/serve.ts'), String(port), 'dist'], { stdio: 'ignore' });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -65,7 +82,7 @@ try {
     const got = (await panel.locator('.results > li.result > a.hit .meta').allTextContents())
       .map((t) => t.split(' · ')[0]!)
       .slice(0, 3);
-    outcomes.push({ ...q, part: partOf(q.query), got });
+    outcomes.push({ ...q, part: forRecords ? 'development' : partOf(q.query), got });
   }
 } finally {
   await browser.close();
@@ -90,7 +107,9 @@ const table = (part: Part) => {
     top3: all.filter((o) => o.got.includes(o.entry)).length,
   };
 };
-const parts = { development: table('development'), 'held-out': table('held-out') };
+const parts = forRecords
+  ? { 'known issues': table('development') }
+  : { development: table('development'), 'held-out': table('held-out') };
 if (args.includes('--json')) console.log(JSON.stringify(parts, null, 2));
 else {
   const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : '–');
@@ -98,14 +117,15 @@ else {
     console.log(
       `${part.padEnd(12)} ${String(t.n).padStart(4)} queries: top-1 ${t.top1} (${pct(t.top1, t.n)}), top-3 ${t.top3} (${pct(t.top3, t.n)})`,
     );
-    for (const r of t.rows)
+    for (const r of t.rows.filter((r) => r.n))
       console.log(
         `  ${r.kind.padEnd(9)} ${String(r.n).padStart(4)}: top-1 ${r.top1} (${pct(r.top1, r.n)}), top-3 ${r.top3} (${pct(r.top3, r.n)})`,
       );
   }
   for (const part of ['development', ...(args.includes('--held-out') ? ['held-out'] : [])]) {
     const misses = outcomes.filter((o) => o.part === part && !o.got.includes(o.entry));
-    if (misses.length) console.log(`\n${part} queries whose entry is not in the first three (entry → got):`);
+    const label = forRecords ? 'known issues' : part;
+    if (misses.length) console.log(`\n${label} queries whose answer is not in the first three (expected → got):`);
     for (const m of misses)
       console.log(`  [${m.kind}] ${m.query.slice(0, 110)}: ${m.entry} → ${m.got.join(', ') || 'nothing'}`);
   }

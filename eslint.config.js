@@ -1,11 +1,12 @@
 // ESLint: the recommended rules of ESLint, typescript-eslint and eslint-plugin-astro over the
 // source, the tools and the tests. `npm run lint` is part of `npm test` and allows no warning.
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', 'dist-fixture/', 'dist-repro/', 'build/', 'bench-results/', 'test-results/', '.astro/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -107,7 +107,7 @@ const table = (part: Part) => {
     top3: all.filter((o) => o.got.includes(o.entry)).length,
   };
 };
-const parts = forRecords
+const parts: Record<string, ReturnType<typeof table>> = forRecords
   ? { 'known issues': table('development') }
   : { development: table('development'), 'held-out': table('held-out') };
 if (args.includes('--json')) console.log(JSON.stringify(parts, null, 2));

@@ -136,6 +136,17 @@ describe('npm run new', () => {
     );
   });
 
+  test('refuses a slug that an entry keeps as an alias', async () => {
+    const root = project();
+    const file = join(root, 'content/entries/activation-distillation-memory.mdx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^aliases: \[\]$/m, 'aliases: [teacher-graph-memory]'));
+    const r = await newEntry(root, '--next', '--title', 'Teacher Graph Memory', '--category', 'memory');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(
+      'slug "teacher-graph-memory" is taken by content/entries/activation-distillation-memory.mdx',
+    );
+  });
+
   test('refuses a title that gives no slug, and writes no hidden .mdx file', async () => {
     const root = project();
     const r = await newEntry(root, '--next', '--title', '…', '--category', 'memory');

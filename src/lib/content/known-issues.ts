@@ -14,7 +14,7 @@
 import { SLUG_PATTERN } from '../schema/patterns.ts';
 import { KnownIssueSchema, GITHUB_ISSUE_URL, type KnownIssue } from '../schema/known-issue.ts';
 import type { PackageData } from '../schema/versions.ts';
-import { issueProblems, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
+import { issueProblems, notAMapping, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
 import type { KnownIssueSource } from '../../build/read.ts';
 import { checkVersions } from './versions.ts';
 import { compilePattern } from '../diagnose/engine.ts';
@@ -52,13 +52,9 @@ export function validateKnownIssues(
         message: `file name ${show(src.slug)} is not a kebab-case slug; rename it, e.g. transformers-grad-accumulation-loss-scaled.yaml`,
       });
     }
-    if (src.data === null || typeof src.data !== 'object' || Array.isArray(src.data)) {
-      problems.push({
-        file: src.file,
-        line: 1,
-        path: '',
-        message: 'a known issue is a YAML mapping of fields (id: ..., title: ...)',
-      });
+    const shape = notAMapping(src.data, src.file, 1, 'a known issue is a YAML mapping of fields (id: ..., title: ...)');
+    if (shape) {
+      problems.push(shape);
       continue;
     }
     const parsed = KnownIssueSchema.safeParse(src.data);

@@ -6,7 +6,14 @@
 import { EntrySchema, type EntryData } from '../schema/entry.ts';
 import { SymptomSchema, type SymptomData } from '../schema/symptom.ts';
 import { categoryById, CATEGORIES } from '../schema/vocabulary.ts';
-import { formatProblem, issueProblems, show, unknownValueMessage, type Problem } from '../schema/errors.ts';
+import {
+  formatProblem,
+  issueProblems,
+  notAMapping,
+  show,
+  unknownValueMessage,
+  type Problem,
+} from '../schema/errors.ts';
 import type { ContentSources, EntrySource } from '../../build/read.ts';
 import { compareIds, compareText } from '../order.ts';
 import { checkBody as checkBodyComponents } from './body.ts';
@@ -196,13 +203,14 @@ function validateEntries(entries: readonly EntrySource[], problems: Problem[]): 
     }
     checkBody(src, problems);
     if (src.data === undefined) continue;
-    if (src.data === null || typeof src.data !== 'object' || Array.isArray(src.data)) {
-      problems.push({
-        file: src.file,
-        line: 2,
-        path: '',
-        message: 'frontmatter must be a YAML mapping of fields (id: ..., title: ...)',
-      });
+    const shape = notAMapping(
+      src.data,
+      src.file,
+      2,
+      'frontmatter must be a YAML mapping of fields (id: ..., title: ...)',
+    );
+    if (shape) {
+      problems.push(shape);
       continue;
     }
     const parsed = EntrySchema.safeParse(src.data);

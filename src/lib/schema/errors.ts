@@ -74,6 +74,15 @@ export function unknownValueMessage(what: string, value: string, known: readonly
 }
 
 /**
+ * The problem of a YAML document whose top level is not a mapping of fields (a list, a bare
+ * value, null), reported at `line` with `message`; undefined when it is a mapping.
+ */
+export function notAMapping(data: unknown, file: string, line: number, message: string): Problem | undefined {
+  if (data !== null && typeof data === 'object' && !Array.isArray(data)) return undefined;
+  return { file, line, path: '', message };
+}
+
+/**
  * Every issue of a failed parse as a problem of `file`: its dotted path (through `pathOf`, which
  * may prefix it) and its line where `lineOf` finds one for the issue's place.
  */

@@ -7,6 +7,7 @@ import { versionReader, versionNotes } from '../../src/lib/diagnose/versions.ts'
 import { compileMatcher, diagnose } from '../../src/lib/diagnose/match.ts';
 import type { Fingerprints } from '../../src/lib/diagnose/fingerprints.ts';
 import { buildVersionIndex, rangeIndexes, upgrade } from '../../src/lib/indexes/versions.ts';
+import { satisfies } from '../../src/lib/pep440.ts';
 import type { Entry } from '../../src/lib/content/validate.ts';
 
 const packages: PackageData[] = [
@@ -155,6 +156,35 @@ describe('the versions a log shows', () => {
       { package: 'torch', version: '2.5.1', range: '>=2.6', inRange: false },
     ]);
     expect(versionNotes([{ package: 'transformers', range: '>=4.46' }], found)).toEqual([]);
+  });
+});
+
+describe('a version in a range', () => {
+  test('a fix in a post-release or a later beta leaves the releases before it affected', () => {
+    // the ranges of vllm-falcon-num-ln-in-parallel-attn-crash and the flash-attn-4 record
+    expect(satisfies('0.6.4', '>=0.4.3,<0.6.4.post1')).toBe(true);
+    expect(satisfies('0.6.4.post1', '>=0.4.3,<0.6.4.post1')).toBe(false);
+    expect(satisfies('4.0.0b10', '>=4.0.0b10,<4.0.0b18')).toBe(true);
+    expect(satisfies('4.0.0b17', '>=4.0.0b10,<4.0.0b18')).toBe(true);
+    expect(satisfies('4.0.0b18', '>=4.0.0b10,<4.0.0b18')).toBe(false);
+    expect(
+      versionNotes(
+        [{ package: 'vllm', range: '>=0.4.3,<0.6.4.post1' }],
+        [{ package: 'vllm', version: '0.6.4', line: 1 }],
+      ),
+    ).toEqual([{ package: 'vllm', version: '0.6.4', range: '>=0.4.3,<0.6.4.post1', inRange: true }]);
+  });
+
+  test('keeps PEP 440’s exclusions: no pre-release below a final bound, no post-release or local build above it', () => {
+    expect(satisfies('1.0rc1', '<1.0')).toBe(false);
+    expect(satisfies('1.0.dev0', '<1.0')).toBe(false);
+    expect(satisfies('1.0rc1', '<1.0rc2')).toBe(true);
+    expect(satisfies('0.9', '<1.0')).toBe(true);
+    expect(satisfies('1.0.post1', '>1.0')).toBe(false);
+    expect(satisfies('2.6.0+cu124', '>2.6.0')).toBe(false);
+    expect(satisfies('1.0.post2', '>1.0.post1')).toBe(true);
+    expect(satisfies('1.1', '>1.0')).toBe(true);
+    expect(satisfies('2.6.0+cu124', '>=2.6.0,<2.6.1')).toBe(true);
   });
 });
 

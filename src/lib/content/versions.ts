@@ -3,7 +3,8 @@
  * boundary that fits its range, and whether the releases it was checked against are still the
  * newest (a warning: facts may have moved since).
  */
-import { gt, satisfies } from '@renovatebot/pep440';
+import { gt } from '@renovatebot/pep440';
+import { satisfies } from '../pep440.ts';
 import type { PackageData, Versions } from '../schema/versions.ts';
 import { unknownValueMessage } from '../schema/errors.ts';
 

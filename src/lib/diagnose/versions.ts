@@ -11,7 +11,8 @@
  * version seen. Every regular expression here runs on JavaScript's engine and is linear (the
  * hostile-input test holds them to it).
  */
-import { satisfies, valid } from '@renovatebot/pep440';
+import { valid } from '@renovatebot/pep440';
+import { satisfies } from '../pep440.ts';
 
 export interface LogVersion {
   package: string;

@@ -3,7 +3,8 @@
  * for each package, the release boundaries entries mention (where a failure starts or stops),
  * and for any two releases, the failures that start or stop between them. Pure and sorted.
  */
-import { compare, gt, satisfies } from '@renovatebot/pep440';
+import { compare, gt } from '@renovatebot/pep440';
+import { satisfies } from '../pep440.ts';
 import type { Entry } from '../content/validate.ts';
 import type { KnownIssue } from '../schema/known-issue.ts';
 import type { Affected, PackageData } from '../schema/versions.ts';

@@ -41,9 +41,10 @@ if (folders.length) {
 
 for (const p of problems) console.log(formatProblem(p));
 const errors = problems.filter((p) => p.severity !== 'warning').length;
+const records = `${count} record${count === 1 ? '' : 's'}`;
 console.log(
   errors
-    ? `check:known-issues: ${errors} problem${errors === 1 ? '' : 's'} in ${count} records`
-    : `check:known-issues: ${count} records: all valid`,
+    ? `check:known-issues: ${errors} problem${errors === 1 ? '' : 's'} in ${records}`
+    : `check:known-issues: ${records}: all valid`,
 );
 process.exitCode = errors ? 1 : 0;

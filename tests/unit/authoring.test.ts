@@ -2,7 +2,16 @@
 // temporary copy of the project's content; the tools run in process, with their output
 // captured (the command-line wrappers hand them the process's own streams).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -14,14 +23,20 @@ const repo = new URL('../..', import.meta.url).pathname;
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
 
-/** A copy of the project's content, without the known issues: no authoring step reads them. */
-function project() {
+/**
+ * A copy of the project's content, without the known issues: no authoring step reads them. The
+ * example logs and negatives (most of the files) are copied only for a test that checks the
+ * content; the scaffold reads the entries and the URL manifest and adds an examples folder.
+ */
+function project({ examples = false } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'fl-author-'));
   temps.push(root);
+  const skipped = ['known-issues', ...(examples ? [] : ['examples', 'negatives'])].map((d) => join(repo, 'content', d));
   cpSync(join(repo, 'content'), join(root, 'content'), {
     recursive: true,
-    filter: (src) => !src.startsWith(join(repo, 'content/known-issues')),
+    filter: (src) => !skipped.some((d) => src === d || src.startsWith(d + '/')),
   });
+  mkdirSync(join(root, 'content/examples'), { recursive: true });
   return root;
 }
 /** A tool's streams as strings: `input` is what it reads, line by line. */
@@ -72,7 +87,7 @@ function fill(file: string) {
 
 describe('npm run new', () => {
   test('scaffolds an entry that passes check:content once its placeholders are filled', async () => {
-    const root = project();
+    const root = project({ examples: true });
     const made = await newEntry(root, '--next', '--title', 'Scaffolded Test Failure', '--category', 'memory');
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toContain('wrote content/entries/scaffolded-test-failure.mdx (MEM-009)');
@@ -179,7 +194,7 @@ describe('npm run new', () => {
 
 describe('npm run check:content', () => {
   test('reports every problem in every file at once, one line each, with GitHub annotations on CI', () => {
-    const root = project();
+    const root = project({ examples: true });
     for (const f of ['unknown-category.mdx', 'dangling-related.mdx']) {
       const text = readFileSync(join(repo, 'tests/fixtures/bad-entries', f), 'utf8')
         .replace('id: MEM-010', `id: MEM-${f.length + 900}`)

@@ -60,6 +60,16 @@ test('search finds the record from its error line, and filters to known issues',
   for (const meta of metas) expect(meta).toMatch(/ · Known issue$/);
 });
 
+test('a word only a record uses is searched as written, not respelt to an entry’s word', async ({ page }) => {
+  // "libcuda" is in no entry; the site's word list once lacked the records' words, and search
+  // respelt it to an entry's "libcudart"
+  await page.goto(`/search/?q=${encodeURIComponent('AssertionError: libcuda.so cannot found!')}`);
+  const panel = page.locator('[data-search-page]');
+  await expect(panel.getByRole('status')).not.toBeEmpty();
+  await expect(panel.getByRole('status')).not.toContainText('Showing results for');
+  await expect(panel.locator('.results > li.result .meta').first()).toHaveText('triton-2507 · Known issue');
+});
+
 test('the upgrade page lists the record at the release that fixed it, and in the from/to result', async ({ page }) => {
   await page.goto('/versions/peft/');
   await expect(page.locator('#release-0-15-1')).toContainText('known issue peft-2450');

@@ -3,6 +3,7 @@
 import type { APIRoute } from 'astro';
 import { site } from '../../../build/load.ts';
 import { vocabularyWords } from '../../../lib/search-terms.ts';
+import { signatureLines } from '../../../lib/known-issues.ts';
 
 /** Every word, most used first. */
 export function siteWords(): string[] {
@@ -24,6 +25,10 @@ export function siteWords(): string[] {
       ].join(' '),
     );
   }
+  // a record's page is searched too: without its words, "libcuda.so cannot found" was respelt
+  // to the libcudart of an entry and lost the record that explains it
+  for (const k of site.knownIssues)
+    count([k.id, k.title, k.summary, ...signatureLines(k), k.fix, k.workaround].join(' '));
   for (const s of site.symptoms) count(s.label);
   return [...uses].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
 }

@@ -79,7 +79,6 @@ export function buildFingerprints(
   knownIssues: readonly KnownIssue[] = [],
 ): Fingerprints {
   const published = entries.filter((e) => e.status === 'published');
-  const bySlug = new Map(published.map((e) => [e.slug, e.id]));
   const bySymptom = new Map<string, string[]>();
   for (const e of published)
     for (const s of e.symptoms) {
@@ -87,7 +86,87 @@ export function buildFingerprints(
       if (ids) ids.push(e.id);
       else bySymptom.set(s.symptom, [e.id]);
     }
+  const sortedSymptoms = [...symptoms].sort((a, b) => a.id.localeCompare(b.id));
+  const fp: Fingerprints = {
+    version: 1,
+    entries: entryItems(published, bySymptom).concat(knownIssueItems(knownIssues, published)),
+    ...(packages.length ? { packages: packages.map((p) => ({ id: p.id, name: p.name, aliases: p.aliases })) } : {}),
+    symptoms: symptomItems(sortedSymptoms, knownIssues.length > 0),
+    signals: collectSignals(published, sortedSymptoms, bySymptom, knownIssues),
+    cues: published.flatMap((e) => e.cues.map((source) => ({ entry: e.id, source }))),
+  };
+  weighSignals(fp, published.length, examples, triggered);
+  return fp;
+}
 
+type FingerprintItem = Fingerprints['entries'][number];
+
+const ranges = (affected: readonly { package: string; range: string; fixedIn?: string }[]) =>
+  affected.map((a) => ({ package: a.package, range: a.range, ...(a.fixedIn ? { fixedIn: a.fixedIn } : {}) }));
+
+/** Each published entry: its first symptom, its tell-apart notes for shared symptoms, its ranges. */
+function entryItems(published: readonly Entry[], bySymptom: ReadonlyMap<string, string[]>): FingerprintItem[] {
+  return published.map((e): FingerprintItem => {
+    const tell = e.symptoms
+      .filter((s) => s.tellApart && (bySymptom.get(s.symptom)?.length ?? 0) > 1)
+      .map((s) => [s.symptom, s.tellApart!] as const);
+    const affected = ranges(e.versions?.affected ?? []);
+    return {
+      id: e.id,
+      title: e.title,
+      url: entryUrl(e.slug),
+      category: e.category,
+      symptom: e.symptoms[0]!.symptom,
+      ...(tell.length ? { tellApart: Object.fromEntries(tell) } : {}),
+      ...(affected.length ? { affected } : {}),
+    };
+  });
+}
+
+/** Each known issue, under the "known issue" symptom, with its ranges and the entry it belongs under. */
+function knownIssueItems(knownIssues: readonly KnownIssue[], published: readonly Entry[]): FingerprintItem[] {
+  const bySlug = new Map(published.map((e) => [e.slug, e.id]));
+  return knownIssues.map((k) => ({
+    id: k.id,
+    title: k.title,
+    url: knownIssueUrl(k.slug),
+    category: KNOWN_ISSUE_SYMPTOM,
+    symptom: KNOWN_ISSUE_SYMPTOM,
+    affected: ranges(k.versions.affected),
+    kind: 'known-issue' as const,
+    ...(k.entry && bySlug.get(k.entry) ? { entry: bySlug.get(k.entry)! } : {}),
+  }));
+}
+
+/** The registry's symptoms, and the "known issue" symptom when there are records. */
+function symptomItems(sorted: readonly SymptomData[], withKnownIssues: boolean): Fingerprints['symptoms'] {
+  return sorted
+    .map((s): Fingerprints['symptoms'][number] => ({
+      id: s.id,
+      label: s.label,
+      url: symptomUrl(s.id),
+      collateral: s.collateral,
+      ...(s.generic ? { generic: s.generic } : {}),
+      ...(s.level ? { level: s.level } : {}),
+    }))
+    .concat(
+      withKnownIssues
+        ? [{ id: KNOWN_ISSUE_SYMPTOM, label: 'Known issue', url: knownIssuesIndexUrl(), collateral: false }]
+        : [],
+    );
+}
+
+/**
+ * One signal per symptom and pattern, naming every entry (or record) it points to: the
+ * registry's patterns for the entries that declare the symptom, then each entry's own, then
+ * each record's signature. Weights are set afterwards (weighSignals).
+ */
+function collectSignals(
+  published: readonly Entry[],
+  sortedSymptoms: readonly SymptomData[],
+  bySymptom: ReadonlyMap<string, string[]>,
+  knownIssues: readonly KnownIssue[],
+): Signal[] {
   const signals = new Map<string, Signal>();
   const add = (source: string, symptom: string, ids: string[], origin: Signal['origin']) => {
     const key = `${symptom}\u0000${source}`;
@@ -103,74 +182,31 @@ export function buildFingerprints(
         origin,
       });
   };
-  for (const s of [...symptoms].sort((a, b) => a.id.localeCompare(b.id))) {
+  for (const s of sortedSymptoms) {
     const ids = bySymptom.get(s.id);
     if (ids) for (const p of s.patterns) add(p, s.id, ids, 'registry');
   }
   for (const e of published) for (const s of e.symptoms) for (const p of s.patterns) add(p, s.symptom, [e.id], 'entry');
   for (const k of knownIssues) for (const p of k.signature) add(p, KNOWN_ISSUE_SYMPTOM, [k.id], 'known-issue');
-  const ranges = (affected: readonly { package: string; range: string; fixedIn?: string }[]) =>
-    affected.map((a) => ({ package: a.package, range: a.range, ...(a.fixedIn ? { fixedIn: a.fixedIn } : {}) }));
+  return [...signals.values()];
+}
 
-  const fp: Fingerprints = {
-    version: 1,
-    entries: published
-      .map((e): Fingerprints['entries'][number] => {
-        const tell = e.symptoms
-          .filter((s) => s.tellApart && (bySymptom.get(s.symptom)?.length ?? 0) > 1)
-          .map((s) => [s.symptom, s.tellApart!] as const);
-        const affected = ranges(e.versions?.affected ?? []);
-        return {
-          id: e.id,
-          title: e.title,
-          url: entryUrl(e.slug),
-          category: e.category,
-          symptom: e.symptoms[0]!.symptom,
-          ...(tell.length ? { tellApart: Object.fromEntries(tell) } : {}),
-          ...(affected.length ? { affected } : {}),
-        };
-      })
-      .concat(
-        knownIssues.map((k) => ({
-          id: k.id,
-          title: k.title,
-          url: knownIssueUrl(k.slug),
-          category: KNOWN_ISSUE_SYMPTOM,
-          symptom: KNOWN_ISSUE_SYMPTOM,
-          affected: ranges(k.versions.affected),
-          kind: 'known-issue' as const,
-          ...(k.entry && bySlug.get(k.entry) ? { entry: bySlug.get(k.entry)! } : {}),
-        })),
-      ),
-    ...(packages.length ? { packages: packages.map((p) => ({ id: p.id, name: p.name, aliases: p.aliases })) } : {}),
-    symptoms: [...symptoms]
-      .sort((a, b) => a.id.localeCompare(b.id))
-      .map((s) => ({
-        id: s.id,
-        label: s.label,
-        url: symptomUrl(s.id),
-        collateral: s.collateral,
-        ...(s.generic ? { generic: s.generic } : {}),
-        ...(s.level ? { level: s.level } : {}),
-      }))
-      .concat(
-        knownIssues.length
-          ? [{ id: KNOWN_ISSUE_SYMPTOM, label: 'Known issue', url: knownIssuesIndexUrl(), collateral: false }]
-          : [],
-      ),
-    signals: [...signals.values()],
-    cues: published.flatMap((e) => e.cues.map((source) => ({ entry: e.id, source }))),
-  };
-
-  // How generic is each signal? Count the entries whose own examples trigger it.
+/**
+ * How generic is each signal? Its weight is the rarity (idf) of the entries it names plus those
+ * whose own examples trigger it, over the entries alone: adding known issues leaves the entries'
+ * weights as they were.
+ */
+function weighSignals(
+  fp: Fingerprints,
+  entryCount: number,
+  examples: ReadonlyMap<string, string[]>,
+  triggered?: (fp: Fingerprints, text: string) => Set<number>,
+): void {
   const triggeredBy = fp.signals.map((s) => new Set(s.entries));
   if (triggered) {
     for (const [id, texts] of examples) {
       for (const text of texts) for (const i of triggered(fp, text)) triggeredBy[i]!.add(id);
     }
   }
-  // rarity over entries alone: adding known issues leaves the entries' weights as they were
-  const n = published.length;
-  fp.signals.forEach((s, i) => (s.weight = Math.round(idf(n, triggeredBy[i]!.size) * 1000) / 1000));
-  return fp;
+  fp.signals.forEach((s, i) => (s.weight = Math.round(idf(entryCount, triggeredBy[i]!.size) * 1000) / 1000));
 }

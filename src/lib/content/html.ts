@@ -69,100 +69,105 @@ function unsafeTarget(raw: string): boolean {
 function scan(body: string): Finding[] {
   if (!body.includes('<') && !body.includes('](') && !body.includes(']:')) return [];
   const text = prose(body);
-  const found: Finding[] = [];
   const escaped = (at: number) => {
     let n = 0;
     while (text[at - 1 - n] === '\\') n++;
     return n % 2 === 1;
   };
+  return [
+    ...commentsAndDeclarations(text, escaped),
+    ...tags(text, escaped, componentLines(body)),
+    ...autolinks(text, escaped),
+    ...linkTargets(text),
+  ].sort((a, b) => a.at - b.at);
+}
+
+type Escaped = (at: number) => boolean;
+const tagFinding = (at: number, message: string, component?: boolean): Finding => ({
+  at,
+  length: 1,
+  kind: 'tag',
+  message,
+  ...(component ? { component } : {}),
+});
+
+/** `<!--` (which hides the rest of the page when never closed) and `<!DOCTYPE`-like declarations. */
+function commentsAndDeclarations(text: string, escaped: Escaped): Finding[] {
+  const found: Finding[] = [];
   for (const m of text.matchAll(/<!--/g)) {
-    found.push({
-      at: m.index,
-      length: 1,
-      kind: 'tag',
-      message: `an HTML comment "<!--" that is never closed hides the rest of the page; close it with "-->" or remove it`,
-    });
+    found.push(
+      tagFinding(
+        m.index,
+        `an HTML comment "<!--" that is never closed hides the rest of the page; close it with "-->" or remove it`,
+      ),
+    );
   }
   for (const m of text.matchAll(DECLARATION)) {
     if (!escaped(m.index) && !text.startsWith('<!--', m.index))
-      found.push({
-        at: m.index,
-        length: 1,
-        kind: 'tag',
-        message: `raw HTML "${m[0]}…" is not allowed in an entry body; ${ALLOWED}`,
-      });
+      found.push(tagFinding(m.index, `raw HTML "${m[0]}…" is not allowed in an entry body; ${ALLOWED}`));
   }
-  const lineStarts = componentLines(body);
+  return found;
+}
+
+/** Each tag: a component outside a component line, a tag off the allow-list, an incomplete tag, an attribute not allowed. */
+function tags(text: string, escaped: Escaped, lineStarts: ReadonlySet<number>): Finding[] {
+  const found: Finding[] = [];
   for (const m of text.matchAll(TAG)) {
     if (escaped(m.index)) continue;
     const [, slash, name] = m as unknown as [string, string, string];
     if (/^[A-Z]/.test(name)) {
-      if (!lineStarts.has(m.index))
-        found.push({
-          at: m.index,
-          length: 1,
-          kind: 'tag',
-          message: `<${slash}${name}> is not a component`,
-          component: true,
-        });
+      if (!lineStarts.has(m.index)) found.push(tagFinding(m.index, `<${slash}${name}> is not a component`, true));
       continue;
     }
     const shown = `<${slash}${name}>`;
     const attrs = BODY_HTML[name.toLowerCase()];
     if (!attrs) {
-      found.push({
-        at: m.index,
-        length: 1,
-        kind: 'tag',
-        message: `raw HTML ${shown} is not allowed in an entry body; ${ALLOWED}`,
-      });
+      found.push(tagFinding(m.index, `raw HTML ${shown} is not allowed in an entry body; ${ALLOWED}`));
       continue;
     }
     const rest = text.slice(m.index, m.index + 2000);
     if (slash) {
       if (!CLOSE_TAG.test(rest))
-        found.push({
-          at: m.index,
-          length: 1,
-          kind: 'tag',
-          message: `${shown} is not a complete closing tag; write </${name}>`,
-        });
+        found.push(tagFinding(m.index, `${shown} is not a complete closing tag; write </${name}>`));
       continue;
     }
     const tag = OPEN_TAG.exec(rest);
     if (!tag) {
-      found.push({
-        at: m.index,
-        length: 1,
-        kind: 'tag',
-        message: `<${name} is not a complete tag; write <${name}>…</${name}>, with attributes in quotes`,
-      });
+      found.push(
+        tagFinding(m.index, `<${name} is not a complete tag; write <${name}>…</${name}>, with attributes in quotes`),
+      );
       continue;
     }
     for (const a of (tag[1] ?? '').matchAll(ATTR_NAME)) {
       const attr = a[1]!.toLowerCase();
       if (attrs.includes(attr)) continue;
       const allowed = attrs.length ? `it may carry only ${attrs.join(', ')}` : 'it takes no attributes';
-      found.push({
-        at: m.index,
-        length: 1,
-        kind: 'tag',
-        message: attr.startsWith('on')
-          ? `<${name}> has an event-handler attribute "${a[1]}"; entry bodies run no code (${allowed})`
-          : `<${name}> has the attribute "${a[1]}"; ${allowed}`,
-      });
+      found.push(
+        tagFinding(
+          m.index,
+          attr.startsWith('on')
+            ? `<${name}> has an event-handler attribute "${a[1]}"; entry bodies run no code (${allowed})`
+            : `<${name}> has the attribute "${a[1]}"; ${allowed}`,
+        ),
+      );
     }
   }
+  return found;
+}
+
+/** `<scheme:…>` autolinks whose scheme is not allowed. */
+function autolinks(text: string, escaped: Escaped): Finding[] {
+  const found: Finding[] = [];
   for (const m of text.matchAll(AUTOLINK)) {
-    if (!BODY_LINK_SCHEMES.includes(m[1]!.toLowerCase() as (typeof BODY_LINK_SCHEMES)[number]) && !escaped(m.index)) {
-      found.push({
-        at: m.index,
-        length: 1,
-        kind: 'tag',
-        message: `the link ${m[0]} has the scheme "${m[1]}"; ${linkRule()}`,
-      });
-    }
+    if (!BODY_LINK_SCHEMES.includes(m[1]!.toLowerCase() as (typeof BODY_LINK_SCHEMES)[number]) && !escaped(m.index))
+      found.push(tagFinding(m.index, `the link ${m[0]} has the scheme "${m[1]}"; ${linkRule()}`));
   }
+  return found;
+}
+
+/** Inline and reference link targets that are not allowed. */
+function linkTargets(text: string): Finding[] {
+  const found: Finding[] = [];
   for (const re of [INLINE_TARGET, REFERENCE_TARGET]) {
     for (const m of text.matchAll(re)) {
       const target = m[1]!;
@@ -175,7 +180,7 @@ function scan(body: string): Finding[] {
       });
     }
   }
-  return found.sort((a, b) => a.at - b.at);
+  return found;
 }
 
 const linkRule = () =>

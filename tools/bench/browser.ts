@@ -101,7 +101,7 @@ async function searchFigures(page: Page, url: string, queries: string[], pastedO
     bytes = 0;
     // One evaluation dispatches the query and resolves when the first result is on screen: a
     // Playwright wait (waitForFunction) would inject its selector engine into the page during
-    // the query, 25–40 ms of script parsing on the main thread counted against the search.
+    // the query, and its script parsing on the main thread would count against the search.
     const ms = await page.evaluate(
       (q) =>
         new Promise<number>((resolve, reject) => {

@@ -1,9 +1,8 @@
 /**
  * The references the cold-build target was set against, built from the same synthetic corpus
  * on the same machine, each right after each of Faultline's builds (`npm run bench --
- * --reference minimal --reference starlight`). The issue's figures for them (16.7 s for a
- * minimal Astro 7 site with one template, 24.7 s for Starlight, at 1,000 entries) were taken on
- * another day, and this machine's pace moves a build by a fifth or more from one hour to the
+ * --reference minimal --reference starlight`). The pipeline issue's figures for them were taken
+ * on another day, and this machine's pace moves a build by a fifth or more from one hour to the
  * next, so the ratio of builds run one after the other says more than any wall time alone.
  *
  * Both are installed from the npm registry into one folder under the system's temporary
@@ -40,7 +39,7 @@ export const REFERENCE_LABELS: Record<Reference, string> = {
 
 /**
  * The folder both references are installed in, on this project's Astro and Vite, with their
- * dependencies (about 40 s the first time; reused after). Throws, naming the command, when
+ * dependencies (installed the first time, reused after). Throws, naming the command, when
  * the npm registry cannot be reached.
  */
 export function referencesInstall(root: string): string {

@@ -25,8 +25,8 @@ export function siteWords(): string[] {
       ].join(' '),
     );
   }
-  // a record's page is searched too: without its words, "libcuda.so cannot found" was respelt
-  // to the libcudart of an entry and lost the record that explains it
+  // a record's page is searched too, so its words are spellings: a word only a record uses
+  // ("libcuda") must not be respelt to an entry's word ("libcudart")
   for (const k of site.knownIssues)
     count([k.id, k.title, k.summary, ...signatureLines(k), k.fix, k.workaround].join(' '));
   for (const s of site.symptoms) count(s.label);

@@ -151,3 +151,47 @@ describe('warnings', () => {
     expect(d.candidates.every((c) => c.confidence === 'low')).toBe(true);
   });
 });
+
+describe('known issues over the generic entry of the error they explain', () => {
+  test('source lines under a notebook frame are frames, not errors', () => {
+    // huggingface/peft#2116: IPython's numbered source lines name an exception class
+    const log = [
+      'File /envs/default/lib/python3.12/site-packages/peft/utils/loftq_utils.py:26',
+      '     [24] import torch',
+      '     [25] from huggingface_hub import snapshot_download',
+      '     [26] from huggingface_hub.errors import HFValidationError',
+      '     [27] from huggingface_hub.utils import LocalEntryNotFoundError',
+      '',
+      "ModuleNotFoundError: No module named 'huggingface_hub.errors'",
+    ].join('\n');
+    const d = diagnose(log, matcher);
+    expect(d.candidates[0]!.id).toBe('peft-2097');
+    expect(d.candidates.map((c) => c.id)).not.toContain('ENV-002');
+  });
+
+  test('a signature frame owns the exception line that ends its traceback', () => {
+    // pytorch/pytorch#95892: the generic CUDA error is raised inside the checkpoint loader
+    const log = [
+      '  File "/opt/conda/lib/python3.9/site-packages/torch/distributed/checkpoint/optimizer.py", line 281, in load_sharded_optimizer_state_dict',
+      '    state_dict[key] = _shard_tensor(',
+      '  File "/opt/conda/lib/python3.9/site-packages/torch/distributed/_shard/api.py", line 69, in _shard_tensor',
+      '    st = sharding_spec.shard(tensor, src_rank=src_rank, process_group=process_group)',
+      'RuntimeError: CUDA error: invalid device ordinal',
+    ].join('\n');
+    const ids = diagnose(log, matcher).candidates.map((c) => c.id);
+    expect(ids[0]).toBe('pytorch-95892');
+    // without the loader's frame, the same error line is the generic entry's
+    expect(first(log.split('\n').slice(2).join('\n'))).toBe(ids[1]);
+  });
+
+  test('vLLM’s "see root cause above" is collateral to the worker’s error', () => {
+    // vllm-project/vllm#17608 (the worker's lines arrived run together)
+    const log = [
+      "(VllmWorker rank=3 pid=1796) ERROR 05-03 05:43:44 [multiproc_executor.py:435]     self.quant_method = quant_config.get_quant_method(self, prefix)(VllmWorker rank=3 pid=1796) ERROR 05-03 05:43:44 [multiproc_executor.py:435]   File \"/usr/local/lib/python3.10/dist-packages/vllm/model_executor/layers/quantization/awq_marlin.py\", line 141, in get_quant_method(VllmWorker rank=3 pid=1796) ERROR 05-03 05:43:44 [multiproc_executor.py:435]     logger.warning_one((VllmWorker rank=3 pid=1796) ERROR 05-03 05:43:44 [multiproc_executor.py:435] AttributeError: 'Logger' object has no attribute 'warning_one'. Did you mean: 'warning_once'?",
+      'ERROR 05-03 05:43:44 [core.py:396] EngineCore failed to start....RuntimeError: Engine core initialization failed. See root cause above.',
+    ].join('\n');
+    const d = diagnose(log, matcher);
+    expect(d.candidates[0]!.id).toBe('vllm-17608');
+    expect(d.summary).toMatch(/collateral/);
+  });
+});

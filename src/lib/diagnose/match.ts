@@ -154,6 +154,14 @@ const SEVERITY: readonly Level[] = ['error', 'info', 'warning', 'frame'];
  * may begin with, its frame line cut off (but not C++'s `  what():  CUDA error: …`).
  */
 const FRAME = /^\s*(?:File "[^"]*", line \d+|at [\w$.<>]+ \(|-+>\s*\d+\s)|^\S*\.py in [\w<>]+\(/;
+/**
+ * A Jupyter or IPython frame (`File ~/x.py:26, in f(…)`, `Cell In[3], line 5`, `Input In [3], in
+ * <cell line: 1>()`, `x.py in f(`), and the numbered source lines printed under it (`     24
+ * import torch`, `---> 26 from …`, `     [27] from …`), which are frames too however many follow.
+ */
+const NOTEBOOK_FRAME =
+  /^\s*(?:File [^\s"]+\.py:\d+|Cell In ?\[\d+\], line \d+|Input In ?\[\d+\], in )|^\S*\.py in [\w<>]+\(/;
+const NOTEBOOK_SOURCE = /^\s*(?:-+>\s*)?(?:\d+|\[\d+\])(?:\s|$)/;
 const CODE =
   /^ {2,}(?:(?:return|raise|yield|await|assert) |[\w.[\]'"]+(?:, ?[\w.[\]'"*]+)* = )?[\w.]+(?:\[[^\]]*\])?\((?!\):)|^\s*(?:return )?[\w.]+\( *(?:#.*)?$/;
 
@@ -167,7 +175,7 @@ const WATCHDOG = /WorkNCCL\(SeqNum=(\d+), OpType=(\w+)/;
 const DESYNC_GAP = 100;
 
 /** This module's own line regexes, held to linear time like normalize.ts's LINE_REGEXES. */
-export const SHAPE_REGEXES: readonly RegExp[] = [WORDS, FRAME, CODE, WATCHDOG];
+export const SHAPE_REGEXES: readonly RegExp[] = [WORDS, FRAME, NOTEBOOK_FRAME, NOTEBOOK_SOURCE, CODE, WATCHDOG];
 
 export interface Scan {
   push(chunk: string): void;
@@ -199,6 +207,8 @@ class LogScan implements Scan {
   #bytes = 0;
   #longLines = 0;
   #afterFrame = false;
+  /** the last line was a notebook frame or one of the source lines under it */
+  #inNotebookFrame = false;
   /** the line being carried is already longer than a window (counted once, when it ends) */
   #carryLong = false;
   #hits: Hit[] = [];
@@ -274,8 +284,10 @@ class LogScan implements Scan {
     const clean = blankBoilerplate(original.slice(prefix.length));
     if (!clean.trim()) return;
     // a frame, or the source line printed under one, is where an error passed, not the error
-    const frame = FRAME.test(clean) || CODE.test(clean) || (this.#afterFrame && /^\s/.test(clean));
+    const notebook = NOTEBOOK_FRAME.test(clean) || (this.#inNotebookFrame && NOTEBOOK_SOURCE.test(clean));
+    const frame = notebook || FRAME.test(clean) || CODE.test(clean) || (this.#afterFrame && /^\s/.test(clean));
     this.#afterFrame = FRAME.test(clean);
+    this.#inNotebookFrame = notebook;
     let level: Level | undefined;
     const levelOf = () => (level ??= frame ? 'frame' : lineLevel(clean, original));
     const words = this.#matchText(clean, n, original, prefix.length, levelOf, prefix);

@@ -14,9 +14,10 @@
  * 4. in a multi-rank log, the failure that came first outranks the collateral ones after it;
  * 5. when the log shows a library version, an entry whose release range holds it is raised and
  *    one whose ranges exclude it is lowered;
- * 6. a known issue whose signature matched a line that an entry's signals also matched, or
- *    whose entry (the failure it is one cause of) matched too, is the more specific explanation,
- *    and goes above that entry (unless the log's versions are outside its ranges).
+ * 6. a known issue whose signature matched a line that an entry's signals also matched (or a
+ *    frame of the traceback whose exception line they matched), or whose entry (the failure it
+ *    is one cause of) matched too, is the more specific explanation, and goes above that entry
+ *    (unless the log's versions are outside its ranges).
  * At equal scores, the entry the registry names as the symptom's generic cause comes first.
  */
 import { KNOWN_ISSUE_SYMPTOM, type Fingerprints, type Signal } from './fingerprints.ts';
@@ -31,6 +32,8 @@ const MAX_CUES = 3;
 /** Raw scores map to 0–1 with 1 - e^(-raw / SCALE): one specific error signal is about 0.7. */
 const SCALE = 4;
 const LINES_PER_CANDIDATE = 8;
+/** How far below a frame its traceback's exception line may be, in lines. */
+const TRACEBACK_SPAN = 40;
 /** A first candidate this far ahead of the next, on this much evidence, is `high`. */
 const HIGH = { raw: 2, margin: 1 };
 /**
@@ -221,7 +224,7 @@ export function rank(
     const c = info && candidateOf(ctx, id, info, ev, cues, { anyError, logVersions });
     if (c) candidates.push(c);
   }
-  liftKnownIssues(candidates, (id) => entryInfo.get(id)?.entry);
+  liftKnownIssues(ctx, hits, candidates, (id) => entryInfo.get(id)?.entry);
   const multiRank = initiatingFailure(ctx, hits, candidates, evidence, collateralSignal);
   for (const c of candidates) c.score = Math.round((1 - Math.exp(-c.raw / SCALE)) * 100) / 100;
   // At equal scores: the symptom's generic cause, then an entry that the matched symptom
@@ -364,12 +367,29 @@ function sharedSymptom(
   };
 }
 
-/** Rule 6: each known issue goes just above its own entry and the entries that matched one of its lines. */
-function liftKnownIssues(candidates: Candidate[], parentOf: (id: string) => string | undefined) {
+/**
+ * Rule 6: each known issue goes just above its own entry and the entries that matched one of its
+ * lines. A signature that matched a traceback frame owns the exception line that ends that
+ * traceback too (the next error line that matched anything), so the code path that names the bug
+ * goes above the generic entry of the error it raised.
+ */
+function liftKnownIssues(
+  ctx: RankContext,
+  hits: readonly Hit[],
+  candidates: Candidate[],
+  parentOf: (id: string) => string | undefined,
+) {
   const entries = candidates.filter((c) => !c.kind);
+  const errors = hits.filter((h) => h.level === 'error').sort((a, b) => a.line - b.line);
+  const raised = (frame: Hit) => errors.find((h) => h.line > frame.line && h.line - frame.line <= TRACEBACK_SPAN)?.line;
   for (const k of candidates) {
     if (k.kind !== 'known-issue' || k.versions?.some((v) => !v.inRange)) continue;
     const own = new Set(k.lines.filter((l) => l.kind === 'signal').map((l) => l.n));
+    for (const h of hits)
+      if (h.level === 'frame' && ctx.signals[h.signal]!.entries.includes(k.id)) {
+        const line = raised(h);
+        if (line !== undefined) own.add(line);
+      }
     const parent = parentOf(k.id);
     const over = entries.filter((e) => e.id === parent || e.lines.some((l) => l.kind === 'signal' && own.has(l.n)));
     if (over.length) k.raw = Math.max(k.raw, ...over.map((e) => e.raw + 0.5));

@@ -22,8 +22,12 @@ class FlUpgrade extends HTMLElement {
     const to = this.querySelector<HTMLSelectElement>('[data-to]');
     if (!form || !from || !to) return console.error('[fl-upgrade] the page has no from/to form');
     const params = new URLSearchParams(location.search);
+    // a release the form does not list is said, never replaced by the form's default
+    const unknown: string[] = [];
     const pick = (select: HTMLSelectElement, value: string | null) => {
-      if (value && [...select.options].some((o) => o.value === value)) select.value = value;
+      if (value === null) return;
+      if ([...select.options].some((o) => o.value === value)) select.value = value;
+      else unknown.push(value);
     };
     pick(from, params.get('from'));
     pick(to, params.get('to'));
@@ -35,7 +39,20 @@ class FlUpgrade extends HTMLElement {
       history.replaceState(null, '', url);
       this.#show(from.value, to.value);
     });
-    if (params.has('from') || params.has('to')) this.#show(from.value, to.value);
+    if (unknown.length) this.#unknown(unknown);
+    else if (params.has('from') || params.has('to')) this.#show(from.value, to.value);
+  }
+
+  #unknown(releases: string[]) {
+    const listed = this.querySelector<HTMLSelectElement>('[data-from]')!.options;
+    const names = releases.map((r) => (r ? `“${r}”` : 'an empty release')).join(' and ');
+    this.querySelector<HTMLElement>('[data-result]')!.replaceChildren(
+      el(
+        'p',
+        { role: 'status' },
+        `The address asks for ${names}, which this page does not list (it lists ${listed[0]?.value} to ${listed[listed.length - 1]?.value}): choose two releases from the lists and press “Show what changes”.`,
+      ),
+    );
   }
 
   #show(from: string, to: string) {

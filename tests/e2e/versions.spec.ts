@@ -35,6 +35,15 @@ test('the upgrade page lists what starts between two releases, from the form and
   await expect(changes).toContainText('HW-003');
 });
 
+test('an address naming a release the page does not list says so instead of showing the defaults', async ({ page }) => {
+  await page.goto('/versions/torch/?from=2.99.0&to=2.6.0');
+  const result = page.locator('[data-result]');
+  await expect(result.getByRole('status')).toContainText('“2.99.0”, which this page does not list');
+  await expect(result.getByRole('heading')).toHaveCount(0);
+  // the release that is listed is still chosen in the form
+  await expect(page.getByLabel('To')).toHaveValue('2.6.0');
+});
+
 test('a log with pip freeze lines gets the version note on its result', async ({ page }) => {
   await page.goto('/diagnose/');
   const log = [

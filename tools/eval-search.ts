@@ -123,9 +123,13 @@ else {
       );
   }
   for (const part of ['development', ...(args.includes('--held-out') ? ['held-out'] : [])]) {
-    const misses = outcomes.filter((o) => o.part === part && !o.got.includes(o.entry));
+    // a record is searched by its own error line, so anything but first place is listed
+    const misses = outcomes.filter(
+      (o) => o.part === part && (forRecords ? o.got[0] !== o.entry : !o.got.includes(o.entry)),
+    );
     const label = forRecords ? 'known issues' : part;
-    if (misses.length) console.log(`\n${label} queries whose answer is not in the first three (expected → got):`);
+    const where = forRecords ? 'first' : 'in the first three';
+    if (misses.length) console.log(`\n${label} queries whose answer is not ${where} (expected → got):`);
     for (const m of misses)
       console.log(`  [${m.kind}] ${m.query.slice(0, 110)}: ${m.entry} → ${m.got.join(', ') || 'nothing'}`);
   }

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { readContent } from '../../src/build/read.ts';
+import { validateContent } from '../../src/lib/content/validate.ts';
 import {
   queryWords,
   rankByWords,
@@ -209,5 +212,29 @@ describe('suggestQuery', () => {
 describe('wordListPart', () => {
   it('is a word\'s first letter or digit, and "_" for anything else', () => {
     expect(['watchdog', 'nccl', '8bit', 'ünicode', '_private'].map(wordListPart)).toEqual(['w', 'n', '8', '_', '_']);
+  });
+});
+
+describe('asked phrasings', () => {
+  it('never index an evaluation query or a thread the evaluation queries come from', () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    const queries = parse(readFileSync(`${root}tests/eval/search-queries.yaml`, 'utf8')) as {
+      query: string;
+      source: string;
+    }[];
+    // the same thread, whatever its address's case, trailing slash or fragment
+    const thread = (url: string) =>
+      url
+        .toLowerCase()
+        .replace(/[#?].*$/, '')
+        .replace(/\/+$/, '');
+    const sources = new Set(queries.map((q) => thread(q.source)));
+    const texts = new Set(queries.map((q) => q.query.trim().toLowerCase()));
+    const leaks = validateContent(readContent(root)).entries.flatMap((e) =>
+      e.asked
+        .filter((a) => sources.has(thread(a.url)) || texts.has(a.title.trim().toLowerCase()))
+        .map((a) => `${e.id}: ${a.title} (${a.url})`),
+    );
+    expect(leaks).toEqual([]);
   });
 });

@@ -110,6 +110,17 @@ export const ReferenceSchema = z.strictObject({
     ),
 });
 
+/** One way users asked about this failure: a public thread's title, verbatim, and its address. */
+export const AskedSchema = z.strictObject({
+  /** The thread's title as its page shows it, typos and all; never reworded. */
+  title: text('title').describe("The thread's title as its page shows it, typos and all; never reworded."),
+  /** The thread's https URL. */
+  url: z
+    .string({ error: 'expected an https URL' })
+    .refine((u) => u.startsWith('https://'), { message: 'expected an https:// URL of the thread' })
+    .describe("The thread's https URL."),
+});
+
 export const FaqSchema = z.strictObject({
   /** The question, as a reader would ask it. */
   q: text('q').describe('The question, as a reader would ask it.'),
@@ -215,6 +226,16 @@ export const EntrySchema = z
       .describe('Slugs this entry was published under before; each keeps redirecting here. Default: none.'),
     /** Questions specific to this failure. */
     faq: z.array(FaqSchema).min(1, 'list at least one question').describe('Questions specific to this failure.'),
+    /**
+     * How users asked about this failure in words: titles of public threads whose problem is this
+     * failure. Indexed for search with weight, shown on no page. Default: none.
+     */
+    asked: z
+      .array(AskedSchema)
+      .default([])
+      .describe(
+        'How users asked about this failure in words: titles of public threads (`title`, verbatim, and `url`) whose problem is this failure, never one of the evaluation queries in tests/eval/search-queries.yaml or their threads. Search indexes them; no page shows them. Default: none.',
+      ),
     /**
      * Which releases the failure affects (ranges per package, the release that introduced or
      * fixed it) and the releases its facts were checked against, with the date. Packages come

@@ -1,5 +1,5 @@
 // The faultline command, run in process through main() with its streams captured; one smoke
-// test at the end spawns the real binary. tests/unit/cli-package.test.ts installs the package.
+// test at the end spawns the real binary. tests/package/cli-package.test.ts installs the package.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

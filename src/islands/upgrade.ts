@@ -39,12 +39,11 @@ class FlUpgrade extends HTMLElement {
       history.replaceState(null, '', url);
       this.#show(from.value, to.value);
     });
-    if (unknown.length) this.#unknown(unknown);
+    if (unknown.length) this.#unknown(unknown, from.options);
     else if (params.has('from') || params.has('to')) this.#show(from.value, to.value);
   }
 
-  #unknown(releases: string[]) {
-    const listed = this.querySelector<HTMLSelectElement>('[data-from]')!.options;
+  #unknown(releases: string[], listed: HTMLOptionsCollection) {
     const names = releases.map((r) => (r ? `“${r}”` : 'an empty release')).join(' and ');
     this.querySelector<HTMLElement>('[data-result]')!.replaceChildren(
       el(

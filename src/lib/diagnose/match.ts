@@ -285,8 +285,9 @@ class LogScan implements Scan {
     if (!clean.trim()) return;
     // a frame, or the source line printed under one, is where an error passed, not the error
     const notebook = NOTEBOOK_FRAME.test(clean) || (this.#inNotebookFrame && NOTEBOOK_SOURCE.test(clean));
-    const frame = notebook || FRAME.test(clean) || CODE.test(clean) || (this.#afterFrame && /^\s/.test(clean));
-    this.#afterFrame = FRAME.test(clean);
+    const frameLine = FRAME.test(clean);
+    const frame = notebook || frameLine || CODE.test(clean) || (this.#afterFrame && /^\s/.test(clean));
+    this.#afterFrame = frameLine;
     this.#inNotebookFrame = notebook;
     let level: Level | undefined;
     const levelOf = () => (level ??= frame ? 'frame' : lineLevel(clean, original));

@@ -28,3 +28,7 @@ export const knownIssues: KnownIssue[] = (await getCollection('knownIssues')).ma
 }));
 
 export const site = buildSiteIndex(entries, symptoms, packages, knownIssues);
+
+/** The pages Pagefind indexes (EntryArticle.astro, KnownIssueArticle.astro): search weighs a word's rarity over them. */
+export const indexedPages =
+  entries.filter((e) => e.status === 'published').length + knownIssues.filter((k) => !k.withdrawn).length;

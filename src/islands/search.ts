@@ -169,7 +169,7 @@ export class SearchController {
     this.#el = panelElements(root);
     this.#base = root.dataset.base ?? '/';
     this.#sync = root.dataset.syncUrl === 'true';
-    this.#index = new SiteSearch(this.#base);
+    this.#index = new SiteSearch(this.#base, Number(root.dataset.indexed) || undefined);
     this.#subscribe((state, before) => this.#draw(state, before));
     // start loading Pagefind (its script, WebAssembly and metadata) as the search opens, so it
     // is ready by the time the reader has typed (data-ready says so); a failure is reported by run()

@@ -103,8 +103,12 @@ export class SiteSearch {
   #overAll: FacetCounts | undefined;
   #facetPagesOnce: Promise<Map<string, Map<string, Set<string>>>> | undefined;
 
-  constructor(base: string) {
+  /** The pages in the index (SearchPanel.astro's data-indexed), over which a word's rarity is weighed. */
+  readonly #indexed: number | undefined;
+
+  constructor(base: string, indexed?: number) {
     this.#base = base;
+    this.#indexed = indexed;
   }
 
   /** Pagefind, loaded once for the page; rejects when the site has no index. */
@@ -144,7 +148,7 @@ export class SiteSearch {
         [...best].map(([id, score]) => ({ id, score })),
       );
     }
-    return { hits, results, ...rankByWords(hits) };
+    return { hits, results, ...rankByWords(hits, this.#indexed) };
   }
 
   /** Pagefind's own search of `terms` (null: the filters alone), naming the chip facets when `counting`. */

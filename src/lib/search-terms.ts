@@ -185,32 +185,46 @@ export interface WordHit {
   score: number;
 }
 
+/** A result's score against the first's below which it is not shown: it holds too little of the query. */
+const SHOWN_FROM = 0.4;
+
 /**
  * Entries ranked over what each word of a query finds, not only over the pages holding every
- * word: a sentence always has a word its entry does not use. A word counts by its rarity (on
- * few of the pages found, it tells much; on most, little) and by where the page holds it,
+ * word: a sentence always has a word its entry does not use. A word counts by its rarity over
+ * the `indexed` pages (on few, it tells much; on most, little) and by where the page holds it,
  * through Pagefind's score for that word alone, which weighs a title, fingerprint or symptom
- * over the body. `hits` holds, for each word, its pages (variants merged); a word no page holds
- * counts for nothing. The pages scoring at least half the first's are the results, best first
- * (a page holding one common word of a two-word query is not one); `held` is the words the
- * first holds, in the query's order (the others are the words it leaves out).
+ * over the body. A page's sum then grows with the share of the query's words it holds, up to
+ * twice for all of them, so that one page holding most of a sentence's words comes before
+ * pages each holding one rare word of it. `hits` holds, for each word, its pages (variants
+ * merged); a word no page holds counts for nothing. The pages scoring at least SHOWN_FROM of
+ * the first's are the results, best first (a page holding one common word of a two-word query
+ * is not one); `held` is the words the first holds, in the query's order (the others are the
+ * words it leaves out). Without `indexed`, rarity is over the pages the words found.
  */
-export function rankByWords(hits: ReadonlyMap<string, readonly WordHit[]>): { ids: string[]; held: string[] } {
+export function rankByWords(
+  hits: ReadonlyMap<string, readonly WordHit[]>,
+  indexed?: number,
+): { ids: string[]; held: string[] } {
   const pages = new Set<string>();
   for (const list of hits.values()) for (const h of list) pages.add(h.id);
+  const total = Math.max(indexed ?? 0, pages.size);
   const score = new Map<string, number>();
-  for (const list of hits.values()) {
-    if (!list.length) continue;
-    const rarity = Math.log(1 + pages.size / list.length);
+  const holds = new Map<string, number>();
+  const found = [...hits.values()].filter((list) => list.length);
+  for (const list of found) {
+    const rarity = Math.log(1 + total / list.length);
     const best = Math.max(...list.map((h) => h.score)) || 1;
-    for (const h of list) score.set(h.id, (score.get(h.id) ?? 0) + rarity * (0.2 + (0.8 * h.score) / best));
+    for (const h of list) {
+      score.set(h.id, (score.get(h.id) ?? 0) + rarity * (0.2 + (0.8 * h.score) / best));
+      holds.set(h.id, (holds.get(h.id) ?? 0) + 1);
+    }
   }
+  for (const [id, s] of score) score.set(id, s * (1 + holds.get(id)! / found.length));
   const ranked = [...pages].sort((a, b) => score.get(b)! - score.get(a)!);
   if (!ranked.length) return { ids: [], held: [] };
-  const holds = (word: string, id: string) => hits.get(word)!.some((h) => h.id === id);
-  const held = [...hits.keys()].filter((w) => holds(w, ranked[0]!));
+  const held = [...hits.keys()].filter((w) => hits.get(w)!.some((h) => h.id === ranked[0]));
   const top = score.get(ranked[0]!)!;
-  return { ids: ranked.filter((id) => score.get(id)! >= top / 2), held };
+  return { ids: ranked.filter((id) => score.get(id)! >= top * SHOWN_FROM), held };
 }
 
 /** How long search waits after a keystroke before it runs, so that typing runs one search, not one per letter. */

@@ -125,7 +125,41 @@ describe('rankByWords', () => {
     ).toEqual(['dist2', 'dist1']);
   });
 
-  it("returns the pages scoring at least half the first's, best first, and the words the first holds", () => {
+  it('puts a page holding most of the words before one holding a single rarer word', () => {
+    // "gpu ram exploding validation": m holds three of the four words, each weakly; x holds
+    // only "exploding", the rarest, at its best. Summed alone, x's one word outweighs m's three.
+    const { ids } = rankByWords(
+      hits({
+        gpu: [
+          ['a', 5],
+          ['b', 5],
+          ['m', 1],
+        ],
+        ram: [
+          ['a', 10],
+          ['m', 1],
+        ],
+        exploding: [['x', 9]],
+        validation: [
+          ['m', 1],
+          ['v', 20],
+        ],
+      }),
+      400,
+    );
+    expect(ids.slice(0, 3)).toEqual(['a', 'm', 'x']);
+  });
+
+  it('weighs rarity over the whole index when it is given, not over the pages found', () => {
+    // "nccl" and "timeout" are on all six pages the words found but on six of 400 indexed;
+    // "mystery" is on one page. Over the pages found, the two look common and p wins alone.
+    const six: [string, number][] = ['q', 'r', 's', 't', 'u', 'v'].map((id) => [id, 1]);
+    const words = hits({ mystery: [['p', 1]], nccl: six, timeout: six });
+    expect(rankByWords(words).ids[0]).toBe('p');
+    expect(rankByWords(words, 400).ids[0]).toBe('q');
+  });
+
+  it("returns the pages scoring at least two fifths of the first's, best first, and the words the first holds", () => {
     // d holds only "memory", and there at a ninth of a's score
     const { ids, held } = rankByWords(
       hits({

@@ -49,6 +49,30 @@ describe('older wordings and other capitalisation', () => {
   });
 });
 
+describe('lines wrapped in two', () => {
+  test('pip’s conflict message broken over its indented continuation lines', () => {
+    // vladmandic/sdnext#3197
+    const log = [
+      'ERROR: Cannot install torch==2.0.0, torchvision==0.15.2, torchvision==0.16.0,',
+      '                         torchvision==0.16.1, torchvision==0.17.0, torchvision==0.17.1,',
+      '                         torchvision==0.17.2 and torchvision==0.18.0 because these package versions have conflicting',
+      '                         dependencies.',
+    ].join('\n');
+    const d = diagnose(log, matcher);
+    expect(d.candidates[0]?.id).toBe('ENV-008');
+    // shown on the line the message starts on, the match ending where that line ends
+    const shown = d.candidates[0]!.lines.find((l) => l.symptom === 'dependency-resolution-impossible');
+    expect(shown?.n).toBe(3);
+    expect(shown?.text.slice(shown.start, shown.end)).toBe('because these package versions have conflicting');
+  });
+
+  test('two short lines are not joined', () => {
+    // the same words, each line shorter than a wrapped line is
+    const d = diagnose('versions have conflicting\ndependencies.', matcher);
+    expect(d.candidates.map((c) => c.id)).not.toContain('ENV-008');
+  });
+});
+
 describe('metrics in the user’s own format', () => {
   test.each([
     // blood-cell-counting (step lines with padded columns)

@@ -171,6 +171,12 @@ const CODE =
  * apart) ran different code: the matcher states that as a derived line, which the registry's
  * patterns can match like any other (`ranks timed out in different collectives`).
  */
+/**
+ * A line this long may have been wrapped: a terminal at 80 columns, or a program or page that
+ * breaks its lines, leaves a message in pieces. Shorter lines are taken as whole.
+ */
+const WRAPPED_FROM = 40;
+
 const WATCHDOG = /WorkNCCL\(SeqNum=(\d+), OpType=(\w+)/;
 const DESYNC_GAP = 100;
 
@@ -209,6 +215,8 @@ class LogScan implements Scan {
   #afterFrame = false;
   /** the last line was a notebook frame or one of the source lines under it */
   #inNotebookFrame = false;
+  /** the last line, when it may have been wrapped onto this one (WRAPPED_FROM) */
+  #wrapped: WindowLine | undefined;
   /** the line being carried is already longer than a window (counted once, when it ends) */
   #carryLong = false;
   #hits: Hit[] = [];
@@ -292,6 +300,12 @@ class LogScan implements Scan {
     let level: Level | undefined;
     const levelOf = () => (level ??= frame ? 'frame' : lineLevel(clean, original));
     const words = this.#matchText(clean, n, original, prefix.length, levelOf, prefix);
+    const last = this.#wrapped;
+    if (last && !frame) this.#matchWrapped(last, clean, n, levelOf(), prefix);
+    this.#wrapped =
+      !frame && clean.trimEnd().length >= WRAPPED_FROM
+        ? { clean, original, prefixLen: prefix.length, line: n, level: levelOf(), rank: prefix.rank, time: prefix.time }
+        : undefined;
     this.#readWatchdog(clean, n, original, prefix);
     this.#versions.read(clean, n);
     if (this.#m.multiline.length) {
@@ -322,6 +336,7 @@ class LogScan implements Scan {
     level: () => Level,
     prefix: Omit<Prefix, 'length'>,
     at?: { start: number; end: number },
+    across?: number,
   ) {
     const m = this.#m;
     const { signal: stamp, cue: cueStamp } = m.tried;
@@ -334,13 +349,16 @@ class LogScan implements Scan {
         ? p.sets.some((set) => set.every((w) => (wordSet ??= new Set(words)).has(w)))
         : !p.literals || p.literals.some((l) => lower.includes(l));
     const place = (found: { start: number; end: number }) =>
-      at ?? { start: offset + found.start, end: offset + found.end };
+      at ?? { start: offset + found.start, end: offset + Math.min(found.end, across ?? found.end) };
+    // on a wrapped line's two halves joined, only a match that needs both is new
+    const spans = (found: { start: number; end: number }) =>
+      across === undefined || (found.start < across && found.end > across + 1);
     const test = (p: CompiledPattern) => {
       if (stamp[p.index] === id || (this.#hitCount.get(p.index) ?? 0) >= MAX_HITS) return;
       stamp[p.index] = id;
       if (!holds(p)) return;
       const found = p.re.find(text);
-      if (found)
+      if (found && spans(found))
         this.#record({
           signal: p.index,
           line: n,
@@ -356,7 +374,8 @@ class LogScan implements Scan {
       cueStamp[p.index] = id;
       if (!holds(p)) return;
       const found = p.re.find(text);
-      if (found) this.#cueHits.set(p.index, { line: n, text: original, ...place(found), rank: prefix.rank });
+      if (found && spans(found))
+        this.#cueHits.set(p.index, { line: n, text: original, ...place(found), rank: prefix.rank });
     };
     for (const w of words) {
       const ps = m.byWord.get(w);
@@ -403,6 +422,27 @@ class LogScan implements Scan {
         time: first.time,
       });
     }
+  }
+
+  /**
+   * A line wrapped onto the next, by the terminal, the program (pip indents its continuation
+   * lines) or the page it was copied from: the two halves are matched joined by a space, and a
+   * signal or cue whose match needs both is found on the first half, at the more severe level.
+   */
+  #matchWrapped(last: WindowLine, clean: string, n: number, level: Level, prefix: Prefix) {
+    const head = last.clean.trimEnd();
+    const joined = `${head} ${clean.trimStart()}`;
+    const severe = SEVERITY.indexOf(level) < SEVERITY.indexOf(last.level) ? level : last.level;
+    this.#matchText(
+      joined,
+      last.line,
+      last.original,
+      last.prefixLen,
+      () => severe,
+      { rank: last.rank ?? prefix.rank, time: last.time },
+      undefined,
+      head.length,
+    );
   }
 
   /** Compares this watchdog line with the earlier ones; the first disagreement is stated once. */

@@ -47,6 +47,22 @@ describe('older wordings and other capitalisation', () => {
     ].join('\n');
     expect(first(log)).toBe('CKPT-002');
   });
+
+  test('the bare KeyError of an older Transformers’ model-type lookup, under its frame', () => {
+    // QwenLM/Qwen3#434 (Python 3.11, with carets under the source line)
+    const log = [
+      '    config_class = CONFIG_MAPPING[config_dict["model_type"]]',
+      '                   ~~~~~~~~~~~~~~^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+      '  File "/home/anaconda3/envs/qwen/lib/python3.11/site-packages/transformers/models/auto/configuration_auto.py", line 723, in __getitem__',
+      '    raise KeyError(key)',
+      "KeyError: 'qwen2'",
+    ];
+    expect(first(log.join('\n'))).toBe('ENV-005');
+    // the same lookup without the carets or the registry's frame, as older Pythons and releases print it
+    expect(first([log[0], log[4]].join('\n'))).toBe('ENV-005');
+    // a KeyError alone names no model type
+    expect(first(log[4]!)).not.toBe('ENV-005');
+  });
 });
 
 describe('lines wrapped in two', () => {

@@ -18,13 +18,19 @@ const fixtures = readdirSync(dir)
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
 
-function validateWith(fixture: string) {
+/** A content folder of the good base entries and the fixtures' registry, removed after the tests. */
+function baseContent(): string {
   const root = mkdtempSync(join(tmpdir(), 'fl-bad-'));
   temps.push(root);
   mkdirSync(join(root, 'content/entries'), { recursive: true });
   for (const base of readdirSync(join(dir, 'base')))
     copyFileSync(join(dir, 'base', base), join(root, 'content/entries', base));
   copyFileSync(join(dir, 'symptoms.yaml'), join(root, 'content/symptoms.yaml'));
+  return root;
+}
+
+function validateWith(fixture: string) {
+  const root = baseContent();
   copyFileSync(join(dir, fixture), join(root, 'content/entries', fixture));
   return validateContent(readContent(root)).problems;
 }
@@ -51,12 +57,7 @@ describe('every bad entry is reported with its file and field', () => {
   }
 
   test('an entry file over the size limit is reported unread, with its size and the limit', () => {
-    const root = mkdtempSync(join(tmpdir(), 'fl-bad-'));
-    temps.push(root);
-    mkdirSync(join(root, 'content/entries'), { recursive: true });
-    for (const base of readdirSync(join(dir, 'base')))
-      copyFileSync(join(dir, 'base', base), join(root, 'content/entries', base));
-    copyFileSync(join(dir, 'symptoms.yaml'), join(root, 'content/symptoms.yaml'));
+    const root = baseContent();
     const entry = readFileSync(join(dir, 'base', 'second-base.mdx'), 'utf8').replace(/^id: .*$/m, 'id: MEM-011');
     writeFileSync(
       join(root, 'content/entries/huge-entry.mdx'),
@@ -71,12 +72,7 @@ describe('every bad entry is reported with its file and field', () => {
   });
 
   test('the good base entries alone are valid', () => {
-    const root = mkdtempSync(join(tmpdir(), 'fl-bad-'));
-    temps.push(root);
-    mkdirSync(join(root, 'content/entries'), { recursive: true });
-    for (const base of readdirSync(join(dir, 'base')))
-      copyFileSync(join(dir, 'base', base), join(root, 'content/entries', base));
-    copyFileSync(join(dir, 'symptoms.yaml'), join(root, 'content/symptoms.yaml'));
+    const root = baseContent();
     expect(validateContent(readContent(root)).problems.filter((p) => p.severity !== 'warning')).toEqual([]);
   });
 });

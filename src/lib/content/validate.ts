@@ -59,14 +59,11 @@ export interface ValidatedContent {
 /** The second-level headings the body must have, in this order. */
 export const BODY_SECTIONS = { required: ['Why it happens', 'Fix'], optional: ['Notes'] } as const;
 
+/** The body's second-level headings, as the page will have them, with their 0-based lines. */
 export function bodyHeadings(body: string): { text: string; line: number }[] {
-  const { lines, inFence } = scanBody(body);
-  const out: { text: string; line: number }[] = [];
-  lines.forEach((raw, i) => {
-    const h = !inFence[i] && /^##\s+(.+?)\s*#*$/.exec(raw.trimEnd());
-    if (h) out.push({ text: h[1]!, line: i });
-  });
-  return out;
+  return scanBody(body)
+    .headings.filter((h) => h.depth === 2)
+    .map(({ text, line }) => ({ text, line }));
 }
 
 function checkBody(src: EntrySource, problems: Problem[]) {

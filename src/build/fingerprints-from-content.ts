@@ -12,13 +12,24 @@ export function examplesById(content: ValidatedContent): Map<string, string[]> {
   for (const e of content.entries) {
     // hand-written logs only: real ones are the evaluation set and never shape the weights
     const ex = content.examples.get(e.slug)?.filter((x) => !x.real);
-    if (ex?.length && e.status === 'published') out.set(e.id, ex.map((x) => x.text));
+    if (ex?.length && e.status === 'published')
+      out.set(
+        e.id,
+        ex.map((x) => x.text),
+      );
   }
   return out;
 }
 
 export function fingerprintsFor(content: ValidatedContent): Fingerprints {
-  return buildFingerprints(content.entries, content.symptoms, examplesById(content), triggeredSignals, content.packages, content.knownIssues.filter((k) => !k.withdrawn));
+  return buildFingerprints(
+    content.entries,
+    content.symptoms,
+    examplesById(content),
+    triggeredSignals,
+    content.packages,
+    content.knownIssues.filter((k) => !k.withdrawn),
+  );
 }
 
 export function loadFingerprints(root: string): { fp: Fingerprints; content: ValidatedContent } {

@@ -27,8 +27,22 @@ function strings(value: unknown, out: string[] = []): string[] {
 export function sentences(entry: ValidatedContent['entries'][number]): string[] {
   const { body, file: _f, slug: _s, ...data } = entry;
   const { lines, inFence } = scanBody(body);
-  const prose = lines.map((line, i) => (inFence[i] ? ' ' : line)).join('\n').replace(/<[^>]+>/g, ' ');
-  const text = [...strings({ ...data, references: undefined, aliases: undefined, related: undefined, cues: undefined, confirm: data.confirm.map((c) => ({ ...c, command: undefined })), symptoms: data.symptoms.map((s) => ({ ...s, patterns: undefined })) }), prose].join('\n\n');
+  const prose = lines
+    .map((line, i) => (inFence[i] ? ' ' : line))
+    .join('\n')
+    .replace(/<[^>]+>/g, ' ');
+  const text = [
+    ...strings({
+      ...data,
+      references: undefined,
+      aliases: undefined,
+      related: undefined,
+      cues: undefined,
+      confirm: data.confirm.map((c) => ({ ...c, command: undefined })),
+      symptoms: data.symptoms.map((s) => ({ ...s, patterns: undefined })),
+    }),
+    prose,
+  ].join('\n\n');
   return text
     .replace(/`[^`]*`/g, (m) => m.replace(/[.!?]/g, '·'))
     .split(/(?<=[.!?])\s+|\n{2,}/)
@@ -58,37 +72,71 @@ export function lintContent(sources: ContentSources, content: ValidatedContent):
     const src = bySlug.get(entry.slug)!;
     const lines = `${'\n'.repeat(0)}${src.body}`.split('\n');
     lines.forEach((line, i) => {
-      if (UNFINISHED.test(line)) problems.push({ file: entry.file, line: src.bodyLine + i, path: 'body', message: `unfinished text: "${UNFINISHED.exec(line)![0]}"` });
+      if (UNFINISHED.test(line))
+        problems.push({
+          file: entry.file,
+          line: src.bodyLine + i,
+          path: 'body',
+          message: `unfinished text: "${UNFINISHED.exec(line)![0]}"`,
+        });
     });
     for (const value of strings({ ...entry, body: undefined })) {
       const m = UNFINISHED.exec(value);
-      if (m) problems.push({ file: entry.file, path: 'frontmatter', message: `unfinished text: "${m[0]}" in "${value.slice(0, 60)}"` });
+      if (m)
+        problems.push({
+          file: entry.file,
+          path: 'frontmatter',
+          message: `unfinished text: "${m[0]}" in "${value.slice(0, 60)}"`,
+        });
     }
   }
 
   // The same long sentence in two entries: templated filler.
   const seen = new Map<string, string[]>();
-  for (const entry of content.entries) for (const sentence of new Set(sentences(entry))) seen.set(sentence, [...(seen.get(sentence) ?? []), entry.file]);
+  for (const entry of content.entries)
+    for (const sentence of new Set(sentences(entry))) seen.set(sentence, [...(seen.get(sentence) ?? []), entry.file]);
   for (const [sentence, files] of seen) {
-    if (files.length > 1) problems.push({ file: files[0]!, path: '', message: `the sentence "${sentence.slice(0, 90)}…" also appears in ${files.slice(1).join(', ')}; write each entry's text for that entry` });
+    if (files.length > 1)
+      problems.push({
+        file: files[0]!,
+        path: '',
+        message: `the sentence "${sentence.slice(0, 90)}…" also appears in ${files.slice(1).join(', ')}; write each entry's text for that entry`,
+      });
   }
 
   // Related links go both ways.
   for (const { from, to } of findUnreciprocated(content.entries)) {
     const src = bySlug.get(from.slug)!;
-    problems.push({ file: from.file, line: src.lineOf(['related', from.related.indexOf(to)]), path: `related.${from.related.indexOf(to)}`, message: `${from.id} lists ${to} as related, but ${to} does not list ${from.id}; add it there` });
+    problems.push({
+      file: from.file,
+      line: src.lineOf(['related', from.related.indexOf(to)]),
+      path: `related.${from.related.indexOf(to)}`,
+      message: `${from.id} lists ${to} as related, but ${to} does not list ${from.id}; add it there`,
+    });
   }
 
   // Every registry symptom is used.
   const used = new Set(content.entries.flatMap((e) => e.symptoms.map((s) => s.symptom)));
   for (const s of content.symptoms) {
-    if (!used.has(s.id)) problems.push({ file: sources.registry.file, line: sources.registry.lineOf([content.symptoms.indexOf(s), 'id']), path: `${s.id}`, message: `no entry uses symptom "${s.id}"; use it in an entry or remove it` });
+    if (!used.has(s.id))
+      problems.push({
+        file: sources.registry.file,
+        line: sources.registry.lineOf([content.symptoms.indexOf(s), 'id']),
+        path: `${s.id}`,
+        message: `no entry uses symptom "${s.id}"; use it in an entry or remove it`,
+      });
   }
 
   // Every entry says which releases its facts were checked against (src/lib/schema/versions.ts).
   for (const entry of content.entries) {
     if (!entry.versions && entry.status === 'published') {
-      problems.push({ file: entry.file, line: bySlug.get(entry.slug)!.lineOf(['updated']), path: 'versions', message: 'say which releases the facts were checked against: add versions.checkedAgainst (date and releases), and versions.affected where the failure depends on a release' });
+      problems.push({
+        file: entry.file,
+        line: bySlug.get(entry.slug)!.lineOf(['updated']),
+        path: 'versions',
+        message:
+          'say which releases the facts were checked against: add versions.checkedAgainst (date and releases), and versions.affected where the failure depends on a release',
+      });
     }
   }
 
@@ -110,7 +158,11 @@ export function lintContent(sources: ContentSources, content: ValidatedContent):
       const text = ex.text;
       const hit = patterns.some((re) => (re.source.includes('\\n') ? re.test(text) : lines.some((l) => re.test(l))));
       if (!hit) {
-        problems.push({ file: ex.file, path: '', message: `no pattern of ${entry.id} (registry symptoms or its own symptoms[].patterns) matches any line of this example` });
+        problems.push({
+          file: ex.file,
+          path: '',
+          message: `no pattern of ${entry.id} (registry symptoms or its own symptoms[].patterns) matches any line of this example`,
+        });
       }
     }
   }

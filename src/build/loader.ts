@@ -13,7 +13,16 @@ import type { Loader } from 'astro/loaders';
 import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
 import { readdirSync, readFileSync } from 'node:fs';
-import { contentDir, ENTRIES, KNOWN_ISSUES, PACKAGES, readEntrySources, readKnownIssueFiles, readRegistryItems, REGISTRY } from './read.ts';
+import {
+  contentDir,
+  ENTRIES,
+  KNOWN_ISSUES,
+  PACKAGES,
+  readEntrySources,
+  readKnownIssueFiles,
+  readRegistryItems,
+  REGISTRY,
+} from './read.ts';
 import { existsSync } from 'node:fs';
 import type { Problem } from '../lib/schema/errors.ts';
 import { addHeadingLinks, expandComponents } from '../lib/content/body.ts';
@@ -29,7 +38,13 @@ export function entriesLoader(): Loader {
       // parses the data must reach every entry: the digest covers them as well as the file
       const schemaDir = join(root, 'src/lib/schema');
       const code = [
-        ...['src/lib/content/body.ts', 'src/lib/content/fences.ts', 'src/lib/content/html.ts', 'src/build/loader.ts', 'src/lib/highlight.ts'].map((f) => join(root, f)),
+        ...[
+          'src/lib/content/body.ts',
+          'src/lib/content/fences.ts',
+          'src/lib/content/html.ts',
+          'src/build/loader.ts',
+          'src/lib/highlight.ts',
+        ].map((f) => join(root, f)),
         ...readdirSync(schemaDir)
           .filter((f) => f.endsWith('.ts'))
           .sort()
@@ -58,7 +73,8 @@ export function entriesLoader(): Loader {
           rendered++;
         }
         for (const id of store.keys()) if (!seen.has(id)) store.delete(id);
-        if (rendered) logger.info(`rendered ${rendered} entr${rendered === 1 ? 'y' : 'ies'} (${seen.size - rendered} unchanged)`);
+        if (rendered)
+          logger.info(`rendered ${rendered} entr${rendered === 1 ? 'y' : 'ies'} (${seen.size - rendered} unchanged)`);
       };
       await sync();
       if (watcher) watchFolder(watcher, join(contentDir(root), ENTRIES), sync, logger);
@@ -69,7 +85,12 @@ export function entriesLoader(): Loader {
 type LoaderContext = Parameters<Loader['load']>[0];
 
 /** In dev: runs `sync` again when a file of `dir` changes, is added or is removed. */
-function watchFolder(watcher: NonNullable<LoaderContext['watcher']>, dir: string, sync: () => Promise<void>, logger: LoaderContext['logger']) {
+function watchFolder(
+  watcher: NonNullable<LoaderContext['watcher']>,
+  dir: string,
+  sync: () => Promise<void>,
+  logger: LoaderContext['logger'],
+) {
   watcher.add(dir);
   const onChange = (path: string) => {
     if (path.startsWith(dir)) void sync().catch((error: Error) => logger.error(error.message));
@@ -135,7 +156,15 @@ export function knownIssuesLoader(): Loader {
         store.clear();
         const problems: Problem[] = [];
         for (const source of readKnownIssueFiles(root, dir, problems)) {
-          store.set({ id: source.slug, data: await parseData({ id: source.slug, data: source.data as Record<string, unknown>, filePath: source.abs }), filePath: source.file });
+          store.set({
+            id: source.slug,
+            data: await parseData({
+              id: source.slug,
+              data: source.data as Record<string, unknown>,
+              filePath: source.abs,
+            }),
+            filePath: source.file,
+          });
         }
         if (problems.length) throw new Error(problems.map((p) => `${p.file}: ${p.message}`).join('\n'));
       };

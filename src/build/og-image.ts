@@ -107,7 +107,8 @@ export function wrapText(name: FaceName, text: string, size: number, maxWidth: n
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, maxLines);
   let last = `${kept[maxLines - 1]}…`;
-  while (last.includes(' ') && textWidth(name, last, size) > maxWidth) last = `${last.slice(0, -1).replace(/\s*\S*$/, '')}…`;
+  while (last.includes(' ') && textWidth(name, last, size) > maxWidth)
+    last = `${last.slice(0, -1).replace(/\s*\S*$/, '')}…`;
   kept[maxLines - 1] = last;
   return kept;
 }
@@ -138,7 +139,14 @@ function cardLayout(card: OgCard) {
   const runs: { face: FaceName; text: string; x: number; y: number; size: number; fill: string }[] = [
     { face: 'mono', text: card.id, x: MARGIN + 18, y: 211, size: 36, fill: '#1a0d05' },
     { face: 'sans', text: card.category, x: MARGIN + idWidth + 60, y: 211, size: 34, fill: '#a2acb9' },
-    ...wrapText('bold', card.title, size, TEXT_WIDTH, 4).map((line, i) => ({ face: 'bold' as const, text: line, x: MARGIN, y: Math.round(320 + i * size * 1.18), size, fill: '#ffffff' })),
+    ...wrapText('bold', card.title, size, TEXT_WIDTH, 4).map((line, i) => ({
+      face: 'bold' as const,
+      text: line,
+      x: MARGIN,
+      y: Math.round(320 + i * size * 1.18),
+      size,
+      fill: '#ffffff',
+    })),
   ];
   return { badge, runs };
 }
@@ -179,7 +187,10 @@ interface Mask {
 
 /** Draws SVG shapes in white on a transparent canvas of card pixels and keeps the alpha. */
 function coverage(shapes: string, width: number, height: number): Uint8Array {
-  const pixels = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes}</svg>`, { font: { loadSystemFonts: false } }).render().pixels;
+  const pixels = new Resvg(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes}</svg>`,
+    { font: { loadSystemFonts: false } },
+  ).render().pixels;
   const alpha = new Uint8Array(width * height);
   for (let i = 0; i < alpha.length; i++) alpha[i] = pixels[i * 4 + 3]!;
   return alpha;
@@ -203,7 +214,20 @@ function glyphMask(name: FaceName, glyph: opentype.Glyph, size: number, xStep: n
   const top = Math.floor(-box.y2 * unit + dy) - 1;
   const width = Math.ceil(box.x2 * unit + dx) + 1 - left;
   const height = Math.ceil(-box.y1 * unit + dy) + 1 - top;
-  mask = d && width > 0 && height > 0 ? { left, top, width, height, alpha: coverage(`<path transform="translate(${dx - left} ${dy - top}) scale(${SCALE})" d="${d}" fill="#fff"/>`, width, height) } : null;
+  mask =
+    d && width > 0 && height > 0
+      ? {
+          left,
+          top,
+          width,
+          height,
+          alpha: coverage(
+            `<path transform="translate(${dx - left} ${dy - top}) scale(${SCALE})" d="${d}" fill="#fff"/>`,
+            width,
+            height,
+          ),
+        }
+      : null;
   glyphMasks.set(key, mask);
   return mask;
 }
@@ -221,7 +245,17 @@ function badgeMask(b: { x: number; y: number; width: number; height: number; rx:
   const top = Math.floor(y);
   const cw = Math.ceil(x + width) - left;
   const ch = Math.ceil(y + height) - top;
-  mask = { left, top, width: cw, height: ch, alpha: coverage(`<rect x="${x - left}" y="${y - top}" width="${width}" height="${height}" rx="${b.rx * SCALE}" fill="#fff"/>`, cw, ch) };
+  mask = {
+    left,
+    top,
+    width: cw,
+    height: ch,
+    alpha: coverage(
+      `<rect x="${x - left}" y="${y - top}" width="${width}" height="${height}" rx="${b.rx * SCALE}" fill="#fff"/>`,
+      cw,
+      ch,
+    ),
+  };
   badgeMasks.set(key, mask);
   return mask;
 }
@@ -279,13 +313,37 @@ const HEAD_ROWS = Math.floor(170 * SCALE) - 2;
 
 function theFrame(): Frame {
   if (frameState) return frameState;
-  const pixels = new Uint8Array(new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">${frameSvg()}</svg>`, { font: { loadSystemFonts: false }, fitTo: { mode: 'width', value: OG_WIDTH } }).render().pixels);
+  const pixels = new Uint8Array(
+    new Resvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">${frameSvg()}</svg>`,
+      { font: { loadSystemFonts: false }, fitTo: { mode: 'width', value: OG_WIDTH } },
+    ).render().pixels,
+  );
   const palette = newPalette();
   const rows = Buffer.alloc((OG_WIDTH + 1) * OG_HEIGHT);
-  if (!palettiseRows(new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2), OG_WIDTH, 0, OG_HEIGHT, rows, palette)) throw new Error('preview images: the frame alone has more than 256 colours');
+  if (
+    !palettiseRows(
+      new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2),
+      OG_WIDTH,
+      0,
+      OG_HEIGHT,
+      rows,
+      palette,
+    )
+  )
+    throw new Error('preview images: the frame alone has more than 256 colours');
   const bytes = (OG_WIDTH + 1) * HEAD_ROWS;
   const head = rows.subarray(0, bytes);
-  frameState = { pixels, rows, palette, head: { bytes, deflated: deflateRawSync(head, { ...PALETTE_DEFLATE, finishFlush: constants.Z_SYNC_FLUSH }), adler: adler32(head) } };
+  frameState = {
+    pixels,
+    rows,
+    palette,
+    head: {
+      bytes,
+      deflated: deflateRawSync(head, { ...PALETTE_DEFLATE, finishFlush: constants.Z_SYNC_FLUSH }),
+      adler: adler32(head),
+    },
+  };
   return frameState;
 }
 
@@ -313,7 +371,8 @@ function draw(card: OgCard, rgba: Buffer): void {
 
 /** Puts the frame back where the last card painted. */
 function clearCanvas(rgba: Buffer, f: Frame): void {
-  if (dirtyBottom > dirtyTop) rgba.set(f.pixels.subarray(dirtyTop * OG_WIDTH * 4, dirtyBottom * OG_WIDTH * 4), dirtyTop * OG_WIDTH * 4);
+  if (dirtyBottom > dirtyTop)
+    rgba.set(f.pixels.subarray(dirtyTop * OG_WIDTH * 4, dirtyBottom * OG_WIDTH * 4), dirtyTop * OG_WIDTH * 4);
   dirtyTop = OG_HEIGHT;
   dirtyBottom = 0;
 }
@@ -358,7 +417,17 @@ function encodeOverFrame(rgba: Buffer, f: Frame): Buffer | undefined {
   const rows = rowsBuffer(f.rows.length);
   rows.set(f.rows);
   const palette = copyPalette(f.palette);
-  if (!palettiseRows(new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2), OG_WIDTH, dirtyTop, dirtyBottom, rows, palette)) return undefined;
+  if (
+    !palettiseRows(
+      new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2),
+      OG_WIDTH,
+      dirtyTop,
+      dirtyBottom,
+      rows,
+      palette,
+    )
+  )
+    return undefined;
   // the rest as a zlib stream of its own: its deflate data follows the head's, which ends on a
   // flush at a byte boundary, and the two checksums combine into the whole rows' checksum
   const rest = deflateSync(rows.subarray(f.head.bytes), PALETTE_DEFLATE);
@@ -386,7 +455,13 @@ function png(width: number, height: number, colourType: number, zlib: Buffer, ex
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = colourType;
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), ...extra, chunk('IDAT', zlib), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    ...extra,
+    chunk('IDAT', zlib),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A palette PNG of index rows already compressed (`zlib`), with the colours as 32-bit RGBA words. */
@@ -418,7 +493,7 @@ const ADLER_BASE = 65521;
 function adler32(data: Uint8Array): number {
   let a = 1;
   let b = 0;
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     // 5552 bytes is the most zlib sums before the totals must be reduced
     const end = Math.min(i + 5552, data.length);
     for (; i < end; i++) {
@@ -456,7 +531,11 @@ interface Palette {
 }
 
 const newPalette = (): Palette => ({ keys: new Uint32Array(1024), slots: new Int16Array(1024).fill(-1), colours: [] });
-const copyPalette = (p: Palette): Palette => ({ keys: p.keys.slice(), slots: p.slots.slice(), colours: [...p.colours] });
+const copyPalette = (p: Palette): Palette => ({
+  keys: p.keys.slice(),
+  slots: p.slots.slice(),
+  colours: [...p.colours],
+});
 
 let rowsKept: Buffer | undefined;
 
@@ -476,7 +555,14 @@ function rowsBuffer(size: number): Buffer {
  * A card is mostly runs of one colour: a run is found by comparing 32-bit pixels and written
  * with one fill, and the table is only consulted where the colour changes.
  */
-function palettiseRows(pixels: Uint32Array, width: number, y0: number, y1: number, rows: Buffer, palette: Palette): boolean {
+function palettiseRows(
+  pixels: Uint32Array,
+  width: number,
+  y0: number,
+  y1: number,
+  rows: Buffer,
+  palette: Palette,
+): boolean {
   const { keys, slots, colours } = palette;
   let p = y0 * width;
   let last = ~pixels[p]! >>> 0; // differs from the first pixel, so the first lookup happens
@@ -519,13 +605,24 @@ function palettiseRows(pixels: Uint32Array, width: number, y0: number, y1: numbe
  */
 export function encodePng(rgba: Buffer, width: number, height: number): Buffer {
   const stride = width * 4;
-  if (rgba.length !== stride * height) throw new Error(`encodePng: ${rgba.length} bytes is not ${width}×${height} RGBA`);
+  if (rgba.length !== stride * height)
+    throw new Error(`encodePng: ${rgba.length} bytes is not ${width}×${height} RGBA`);
   // the palette reads pixels as 32-bit words, red in the low byte: little-endian only
   if (LITTLE_ENDIAN) {
     const aligned = rgba.byteOffset % 4 ? Buffer.from(rgba) : rgba;
     const rows = rowsBuffer((width + 1) * height);
     const palette = newPalette();
-    if (palettiseRows(new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2), width, 0, height, rows, palette)) return palettePng(width, height, palette.colours, deflateSync(rows, PALETTE_DEFLATE));
+    if (
+      palettiseRows(
+        new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2),
+        width,
+        0,
+        height,
+        rows,
+        palette,
+      )
+    )
+      return palettePng(width, height, palette.colours, deflateSync(rows, PALETTE_DEFLATE));
   }
   const rows = Buffer.alloc((stride + 1) * height);
   for (let y = 0; y < height; y++) rgba.copy(rows, y * (stride + 1) + 1, y * stride, (y + 1) * stride);

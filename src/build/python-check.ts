@@ -20,13 +20,27 @@ json.dump(out, sys.stdout)
 
 export function checkPython(blocks: CodeBlock[]): Problem[] {
   if (!blocks.length) return [];
-  const run = spawnSync('python3', ['-c', PARSER], { input: JSON.stringify(blocks.map((b) => b.code)), encoding: 'utf8' });
+  const run = spawnSync('python3', ['-c', PARSER], {
+    input: JSON.stringify(blocks.map((b) => b.code)),
+    encoding: 'utf8',
+  });
   if (run.error || run.status !== 0) {
-    return [{ file: blocks[0]!.file, path: '', message: `could not run python3 to parse code blocks (${run.error?.message ?? run.stderr.trim()}); install Python 3` }];
+    return [
+      {
+        file: blocks[0]!.file,
+        path: '',
+        message: `could not run python3 to parse code blocks (${run.error?.message ?? run.stderr.trim()}); install Python 3`,
+      },
+    ];
   }
   const failures = JSON.parse(run.stdout) as { i: number; line: number; msg: string }[];
   return failures.map((f) => {
     const b = blocks[f.i]!;
-    return { file: b.file, line: b.line + f.line - 1, path: 'body', message: `Python code block does not parse: ${f.msg}` };
+    return {
+      file: b.file,
+      line: b.line + f.line - 1,
+      path: 'body',
+      message: `Python code block does not parse: ${f.msg}`,
+    };
   });
 }

@@ -100,7 +100,8 @@ function lineFinder(source: string, offsetLine: number, parsed?: Document) {
       if (node && typeof node === 'object' && node.range) return lineAt(node.range[0]);
       // a key whose value is missing: point at the key itself
       if (n > 0) {
-        const parent = doc.getIn(path.slice(0, n - 1) as unknown[], true) as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | undefined;
+        const parent = doc.getIn(path.slice(0, n - 1) as unknown[], true) as
+          { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | undefined;
         const pair = parent?.items?.find((it) => it.key && (it.key as { value?: unknown }).value === path[n - 1]);
         if (pair?.key?.range) return lineAt(pair.key.range[0]);
       }
@@ -124,7 +125,10 @@ function parseYaml(source: string): { data: unknown; errors: { line: number; mes
     const doc = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
     // without prettyErrors the parser gives offsets, not lines
     const lineAt = (offset: number) => source.slice(0, offset).split('\n').length;
-    const all = doc.errors.map((err) => ({ line: err.linePos?.[0]?.line ?? lineAt(err.pos[0]), message: err.message.split('\n')[0]! }));
+    const all = doc.errors.map((err) => ({
+      line: err.linePos?.[0]?.line ?? lineAt(err.pos[0]),
+      message: err.message.split('\n')[0]!,
+    }));
     // the parser can report one fault twice, from two passes
     const errors = all.filter((e, i) => all.findIndex((o) => o.line === e.line && o.message === e.message) === i);
     if (!errors.length) {
@@ -160,12 +164,26 @@ export function parseEntrySource(file: string, abs: string, source: string, prob
   const slug = basename(file).replace(/\.mdx?$/, '');
   const parts = splitFrontmatter(source);
   if (!parts) {
-    problems.push({ file, line: 1, path: '', message: 'no frontmatter: the file must start with a line "---", the YAML fields, and another "---"' });
+    problems.push({
+      file,
+      line: 1,
+      path: '',
+      message: 'no frontmatter: the file must start with a line "---", the YAML fields, and another "---"',
+    });
     return { file, abs, slug, data: undefined, body: source, bodyLine: 1, lineOf: () => 1 };
   }
   const parsed = parseYaml(parts.yaml);
-  for (const err of parsed.errors) problems.push({ file, line: err.line + 1, path: '', message: `frontmatter is not valid YAML: ${err.message}` });
-  return { file, abs, slug, data: parsed.data, body: parts.body, bodyLine: parts.bodyLine, lineOf: lineFinder(parts.yaml, 1, parsed.doc) };
+  for (const err of parsed.errors)
+    problems.push({ file, line: err.line + 1, path: '', message: `frontmatter is not valid YAML: ${err.message}` });
+  return {
+    file,
+    abs,
+    slug,
+    data: parsed.data,
+    body: parts.body,
+    bodyLine: parts.bodyLine,
+    lineOf: lineFinder(parts.yaml, 1, parsed.doc),
+  };
 }
 
 function listFiles(dir: string, ext: RegExp): string[] {
@@ -176,7 +194,8 @@ function listFiles(dir: string, ext: RegExp): string[] {
 }
 
 function tooLarge(size: number, name: string): string {
-  const shown = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`);
+  const shown = (n: number) =>
+    n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`;
   return `the file is ${shown(size)}; an entry file may be at most ${shown(MAX_ENTRY_BYTES)} (src/lib/schema/body.ts): keep long logs in content/examples/${name.replace(/\.mdx?$/, '')}/ and the body to the mechanism and the fix`;
 }
 
@@ -190,7 +209,19 @@ export function readEntrySources(root: string, problems: Problem[] = []): { sour
     if (size > MAX_ENTRY_BYTES) {
       // not read at all: a file this size is a mistake or an attack, and parsing it is slow
       problems.push({ file, line: 1, path: '', message: tooLarge(size, name) });
-      return { source: { file, abs, slug: name.replace(/\.mdx?$/, ''), data: undefined, body: '', bodyLine: 1, lineOf: () => 1, unread: true }, text: '' };
+      return {
+        source: {
+          file,
+          abs,
+          slug: name.replace(/\.mdx?$/, ''),
+          data: undefined,
+          body: '',
+          bodyLine: 1,
+          lineOf: () => 1,
+          unread: true,
+        },
+        text: '',
+      };
     }
     const text = readFileSync(abs, 'utf8');
     return { source: parseEntrySource(file, abs, text, problems), text };
@@ -208,22 +239,41 @@ export function readContent(root: string): ContentSources {
   const REGISTRY_FILE = rel(regAbs);
   let registry: SourceFile = { file: REGISTRY_FILE, abs: regAbs, data: undefined, lineOf: () => undefined };
   if (!existsSync(regAbs)) {
-    problems.push({ file: REGISTRY_FILE, path: '', message: 'the symptom registry is missing; create it as a YAML list of symptoms' });
+    problems.push({
+      file: REGISTRY_FILE,
+      path: '',
+      message: 'the symptom registry is missing; create it as a YAML list of symptoms',
+    });
   } else {
     const source = readFileSync(regAbs, 'utf8');
     const parsed = parseYaml(source);
-    for (const err of parsed.errors) problems.push({ file: REGISTRY_FILE, line: err.line || undefined, path: '', message: `not valid YAML: ${err.message}` });
+    for (const err of parsed.errors)
+      problems.push({
+        file: REGISTRY_FILE,
+        line: err.line || undefined,
+        path: '',
+        message: `not valid YAML: ${err.message}`,
+      });
     registry = { file: REGISTRY_FILE, abs: regAbs, data: parsed.data, lineOf: lineFinder(source, 0, parsed.doc) };
   }
 
   const readYaml = (abs: string): SourceFile => {
     const source = readFileSync(abs, 'utf8');
     const parsed = parseYaml(source);
-    for (const err of parsed.errors) problems.push({ file: rel(abs), line: err.line || undefined, path: '', message: `not valid YAML: ${err.message}` });
+    for (const err of parsed.errors)
+      problems.push({
+        file: rel(abs),
+        line: err.line || undefined,
+        path: '',
+        message: `not valid YAML: ${err.message}`,
+      });
     return { file: rel(abs), abs, data: parsed.data, lineOf: lineFinder(source, 0, parsed.doc) };
   };
   const readLogs = (folder: string) =>
-    listFiles(folder, /\.log$/).map((name) => ({ file: rel(join(folder, name)), text: readFileSync(join(folder, name), 'utf8') }));
+    listFiles(folder, /\.log$/).map((name) => ({
+      file: rel(join(folder, name)),
+      text: readFileSync(join(folder, name), 'utf8'),
+    }));
 
   const examples = new Map<string, { file: string; text: string }[]>();
   const exampleSources = new Map<string, SourceFile>();
@@ -241,7 +291,17 @@ export function readContent(root: string): ContentSources {
   const negatives: ContentSources['negatives'] = { logs: readLogs(negDir) };
   if (existsSync(join(negDir, LOG_SOURCES))) negatives.sources = readYaml(join(negDir, LOG_SOURCES));
   const knownIssues = readKnownIssueFiles(root, join(dir, KNOWN_ISSUES), problems);
-  return { root, entries, registry, examples, exampleSources, negatives, ...(packages ? { packages } : {}), knownIssues, problems };
+  return {
+    root,
+    entries,
+    registry,
+    examples,
+    exampleSources,
+    negatives,
+    ...(packages ? { packages } : {}),
+    knownIssues,
+    problems,
+  };
 }
 
 /**
@@ -254,12 +314,23 @@ export function readKnownIssueFiles(root: string, folder: string, problems: Prob
     const abs = join(folder, name);
     const slug = name.replace(/\.ya?ml$/, '');
     if (statSync(abs).size > MAX_ENTRY_BYTES) {
-      problems.push({ file: rel(abs), line: 1, path: '', message: `the file is over ${MAX_ENTRY_BYTES / 1024} KiB; a known issue is a short record: keep its logs to the lines that show the error` });
+      problems.push({
+        file: rel(abs),
+        line: 1,
+        path: '',
+        message: `the file is over ${MAX_ENTRY_BYTES / 1024} KiB; a known issue is a short record: keep its logs to the lines that show the error`,
+      });
       return [];
     }
     const source = readFileSync(abs, 'utf8');
     const parsed = parseYaml(source);
-    for (const err of parsed.errors) problems.push({ file: rel(abs), line: err.line || undefined, path: '', message: `not valid YAML: ${err.message}` });
+    for (const err of parsed.errors)
+      problems.push({
+        file: rel(abs),
+        line: err.line || undefined,
+        path: '',
+        message: `not valid YAML: ${err.message}`,
+      });
     return [{ file: rel(abs), abs, slug, data: parsed.data, lineOf: lineFinder(source, 0, parsed.doc) }];
   });
 }

@@ -36,7 +36,11 @@ export function declaredIds(sources: Pick<ContentSources, 'entries'>): Map<strin
   return ids;
 }
 
-export function nextFreeId(category: string, declared: ReadonlyMap<string, string>, manifest: readonly string[]): string {
+export function nextFreeId(
+  category: string,
+  declared: ReadonlyMap<string, string>,
+  manifest: readonly string[],
+): string {
   const prefix = categoryById(category)!.prefix;
   const taken = new Set([...declared.keys(), ...retiredIds(manifest)]);
   let n = 1;
@@ -51,29 +55,48 @@ function aliasesOf(source: ContentSources['entries'][number]): unknown[] {
 }
 
 /** Every reason to refuse, or the id and slug to write. */
-export function planScaffold(req: ScaffoldRequest, sources: Pick<ContentSources, 'entries'>, manifest: readonly string[]): { errors: string[]; id?: string; slug?: string } {
+export function planScaffold(
+  req: ScaffoldRequest,
+  sources: Pick<ContentSources, 'entries'>,
+  manifest: readonly string[],
+): { errors: string[]; id?: string; slug?: string } {
   const errors: string[] = [];
   const category = categoryById(req.category);
   if (!category) {
-    errors.push(unknownValueMessage('category', req.category, CATEGORIES.map((c) => c.id)));
+    errors.push(
+      unknownValueMessage(
+        'category',
+        req.category,
+        CATEGORIES.map((c) => c.id),
+      ),
+    );
     return { errors };
   }
   if (!req.title.trim()) errors.push('give a title: --title "What the failure is called"');
   const declared = declaredIds(sources);
   const id = req.next || !req.id ? nextFreeId(category.id, declared, manifest) : req.id.toUpperCase();
   if (!ID_PATTERN.test(id)) errors.push(`id "${req.id}" is not of the form ${category.prefix}-NNN`);
-  else if (id.split('-')[0] !== category.prefix) errors.push(`id ${id} has prefix ${id.split('-')[0]}, but category "${category.id}" uses ${category.prefix}-; use --next to take the next free ${category.prefix} id`);
+  else if (id.split('-')[0] !== category.prefix)
+    errors.push(
+      `id ${id} has prefix ${id.split('-')[0]}, but category "${category.id}" uses ${category.prefix}-; use --next to take the next free ${category.prefix} id`,
+    );
   const existing = declared.get(id);
   if (existing) errors.push(`id ${id} is used by ${existing}; ids are never reused (use --next)`);
-  else if (retiredIds(manifest).has(id)) errors.push(`id ${id} was published before and retired; ids are never reused (use --next)`);
+  else if (retiredIds(manifest).has(id))
+    errors.push(`id ${id} was published before and retired; ids are never reused (use --next)`);
   const slug = slugify(req.title);
   // a title without a letter or digit a-z 0-9 gives no slug, and the file would be ".mdx": a
   // hidden file that the site and the content check both skip
-  if (req.title.trim() && !slug) errors.push(`title ${JSON.stringify(req.title)} gives an empty slug; the file name is made of the title's letters a-z and digits, so give a title with some`);
+  if (req.title.trim() && !slug)
+    errors.push(
+      `title ${JSON.stringify(req.title)} gives an empty slug; the file name is made of the title's letters a-z and digits, so give a title with some`,
+    );
   if (slug) {
-    const owner = sources.entries.find((e) => e.slug === slug) ?? sources.entries.find((e) => aliasesOf(e).includes(slug));
+    const owner =
+      sources.entries.find((e) => e.slug === slug) ?? sources.entries.find((e) => aliasesOf(e).includes(slug));
     if (owner) errors.push(`slug "${slug}" is taken by ${owner.file}; choose another title`);
-    else if (manifest.includes(`/entries/${slug}/`)) errors.push(`slug "${slug}" was published before; choose another title so that old links keep their meaning`);
+    else if (manifest.includes(`/entries/${slug}/`))
+      errors.push(`slug "${slug}" was published before; choose another title so that old links keep their meaning`);
   }
   return { errors, id, slug };
 }
@@ -205,7 +228,14 @@ logs:
     handWritten: true
 `;
 
-export function writeScaffold(contentDir: string, id: string, slug: string, title: string, category: string, today: string): { entry: string; examples: string } {
+export function writeScaffold(
+  contentDir: string,
+  id: string,
+  slug: string,
+  title: string,
+  category: string,
+  today: string,
+): { entry: string; examples: string } {
   const entry = join(contentDir, 'entries', `${slug}.mdx`);
   const examples = join(contentDir, 'examples', slug);
   if (existsSync(entry)) throw new Error(`${entry} exists already`);

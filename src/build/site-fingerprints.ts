@@ -19,6 +19,13 @@ export function siteFingerprints(site: SiteIndex): Fingerprints {
       .map((x) => x.text);
     if (texts.length) examples.set(e.id, texts);
   }
-  cached = buildFingerprints(site.allEntries, site.symptoms, examples, triggeredSignals, site.packages, site.knownIssues);
+  cached = buildFingerprints(
+    site.allEntries,
+    site.symptoms,
+    examples,
+    triggeredSignals,
+    site.packages,
+    site.knownIssues,
+  );
   return cached;
 }

@@ -57,7 +57,11 @@ export function redirectSources(dist: string): Set<string> {
 }
 
 /** Manifest URLs the build no longer answers, each with how to keep it alive. */
-export function missingUrls(manifest: readonly string[], built: ReadonlySet<string>, redirected: ReadonlySet<string>): string[] {
+export function missingUrls(
+  manifest: readonly string[],
+  built: ReadonlySet<string>,
+  redirected: ReadonlySet<string>,
+): string[] {
   return manifest
     .filter((url) => !built.has(url) && !redirected.has(url))
     .map((url) => {
@@ -72,7 +76,11 @@ export function missingUrls(manifest: readonly string[], built: ReadonlySet<stri
 }
 
 /** The manifest with the build's new URLs appended, sorted within the new block. */
-export function appendUrls(manifest: readonly string[], built: ReadonlySet<string>, redirected: ReadonlySet<string>): { added: string[]; text: string } {
+export function appendUrls(
+  manifest: readonly string[],
+  built: ReadonlySet<string>,
+  redirected: ReadonlySet<string>,
+): { added: string[]; text: string } {
   const known = new Set(manifest);
   const added = [...new Set([...built, ...redirected])].filter((u) => !known.has(u)).sort();
   return { added, text: `${MANIFEST_HEADER}${[...manifest, ...added].join('\n')}\n` };

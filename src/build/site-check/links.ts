@@ -38,8 +38,10 @@ export function parsePage(path: string, html: string): PageInfo {
       if (attrs.id) ids.add(attrs.id);
       if (name === 'a' && attrs.name) ids.add(attrs.name);
       const href = name === 'a' || name === 'link' ? attrs.href : undefined;
-      if (href !== undefined && !(name === 'link' && /canonical|alternate|sitemap/.test(attrs.rel ?? ''))) links.push({ href, line });
-      if (name === 'meta' && attrs['http-equiv']?.toLowerCase() === 'refresh') refresh = /url=(.*)$/i.exec(attrs.content ?? '')?.[1];
+      if (href !== undefined && !(name === 'link' && /canonical|alternate|sitemap/.test(attrs.rel ?? '')))
+        links.push({ href, line });
+      if (name === 'meta' && attrs['http-equiv']?.toLowerCase() === 'refresh')
+        refresh = /url=(.*)$/i.exec(attrs.content ?? '')?.[1];
     },
   });
   parser.write(html);
@@ -70,7 +72,10 @@ export function readSite(dist: string): Map<string, PageInfo> {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** Checks every internal link of every page; external links are returned, not fetched. */
-export function checkLinks(dist: string, pages = readSite(dist)): { problems: LinkProblem[]; external: Map<string, string[]> } {
+export function checkLinks(
+  dist: string,
+  pages = readSite(dist),
+): { problems: LinkProblem[]; external: Map<string, string[]> } {
   const problems: LinkProblem[] = [];
   const external = new Map<string, string[]>();
   const files = (p: string) => existsSync(join(dist, p)) && statSync(join(dist, p)).isFile();
@@ -88,10 +93,16 @@ export function checkLinks(dist: string, pages = readSite(dist)): { problems: Li
         continue;
       }
       // Fragments of a redirect page belong to the page it redirects to.
-      if (targetPage?.refresh) targetPage = pages.get(new URL(targetPage.refresh, `https://site.invalid${target}`).pathname) ?? targetPage;
+      if (targetPage?.refresh)
+        targetPage = pages.get(new URL(targetPage.refresh, `https://site.invalid${target}`).pathname) ?? targetPage;
       const fragment = decodeURIComponent(url.hash.slice(1));
       if (fragment && targetPage && !targetPage.ids.has(fragment)) {
-        problems.push({ page: page.path, line, href, message: `links to #${fragment} on ${targetPage.path}, which has no element with that id` });
+        problems.push({
+          page: page.path,
+          line,
+          href,
+          message: `links to #${fragment} on ${targetPage.path}, which has no element with that id`,
+        });
       }
     }
   }

@@ -15,7 +15,8 @@ export function hashTree(dir: string): Map<string, string> {
     for (const name of readdirSync(d).sort()) {
       const abs = join(d, name);
       if (statSync(abs).isDirectory()) walk(abs);
-      else out.set(relative(dir, abs).split('\\').join('/'), createHash('sha256').update(readFileSync(abs)).digest('hex'));
+      else
+        out.set(relative(dir, abs).split('\\').join('/'), createHash('sha256').update(readFileSync(abs)).digest('hex'));
     }
   };
   walk(dir);

@@ -55,7 +55,11 @@ export function scanBody(body: string): ScannedBody {
       for (let k = from; k <= Math.min(to, lines.length - 1); k++) inFence[k] = true;
       // a fence's code starts on the line after its opening marker; indented code on its own
       const fenced = /^\s*(?:`{3,}|~{3,})/.test(lines[from] ?? '');
-      blocks.push({ lang: (node.lang || 'text').toLowerCase(), code: node.value ?? '', start: fenced ? from + 1 : from });
+      blocks.push({
+        lang: (node.lang || 'text').toLowerCase(),
+        code: node.value ?? '',
+        start: fenced ? from + 1 : from,
+      });
     } else if (node.type === 'heading') {
       headings.push({ depth: node.depth ?? 1, text: textOf(node).trim(), line: from });
     }

@@ -261,11 +261,32 @@ export function unmatchedWords(query: string, texts: readonly string[]): string[
 }
 
 /**
+ * Endings Pagefind's stemmer takes off a word: a known word with one of them ("epochs",
+ * "gathered") is found as it is typed, so it is not a misspelling, though the word list holds
+ * only the form the entries' titles and symptoms use.
+ */
+const INFLECTIONS = ['s', 'es', 'd', 'ed', 'ing', 'er', 'ers'];
+
+/**
+ * Edits between two words: Levenshtein's, except that two neighbouring letters typed in the
+ * wrong order ("bacth", "workres") count as one edit, as they are one slip of the fingers.
+ */
+function typoDistance(a: string, b: string): number {
+  if (a.length === b.length) {
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    if (i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)) return 1;
+  }
+  return distance(a, b);
+}
+
+/**
  * A spelling of a query in the site's words: each word of four letters or more that is not in
- * `vocabulary` becomes the closest word that is (one edit
- * away, two for a word of seven letters or more; on a tie, the one more entries use, which is
- * the order of `vocabulary`). Undefined when no word changes. Pagefind matches word prefixes
- * only, so a typo inside a word ("wachdog") otherwise finds nothing.
+ * `vocabulary`, nor one of its words with an ending the stemmer removes, becomes the closest
+ * word that is (one edit away, two for a word of seven letters or more, a swap of neighbouring
+ * letters counting as one; on a tie, the one more entries use, which is the order of
+ * `vocabulary`). Undefined when no word changes. Pagefind matches word prefixes only, so a typo
+ * inside a word ("wachdog") otherwise finds nothing.
  */
 export function suggestQuery(query: string, vocabulary: readonly string[]): string | undefined {
   const known = new Set(vocabulary);
@@ -273,12 +294,13 @@ export function suggestQuery(query: string, vocabulary: readonly string[]): stri
   const out = query.replace(/[\p{L}\p{N}_]{4,}/gu, (word) => {
     const lower = word.toLowerCase();
     if (!/\p{L}/u.test(lower) || known.has(lower)) return word;
+    if (INFLECTIONS.some((e) => lower.endsWith(e) && known.has(lower.slice(0, -e.length)))) return word;
     const max = lower.length >= 7 ? 2 : 1;
     let best: string | undefined;
     let bestD = max + 1;
     for (const candidate of vocabulary) {
       if (Math.abs(candidate.length - lower.length) > max) continue;
-      const d = distance(lower, candidate);
+      const d = typoDistance(lower, candidate);
       if (d < bestD) [best, bestD] = [candidate, d];
     }
     if (best === undefined) return word;

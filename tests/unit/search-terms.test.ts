@@ -228,6 +228,18 @@ describe('suggestQuery', () => {
     expect(suggestQuery('nxxl', vocabulary)).toBeUndefined();
     expect(suggestQuery('alocatr', vocabulary)).toBe('allocator');
   });
+  it('counts two neighbouring letters swapped as one slip, and leaves a known word with an ending alone', () => {
+    // "works" is listed first (used more), but "workres" is "workers" with two letters swapped
+    expect(suggestQuery('dataloader workres killed', ['works', 'workers', 'dataloader', 'killed'])).toBe(
+      'dataloader workers killed',
+    );
+    // five letters allow one edit: the swap is one
+    expect(suggestQuery('bacth size', ['batch', 'size'])).toBe('batch size');
+    // Pagefind's stemmer finds "epochs" and "gathered" through "epoch" and "gather"
+    expect(suggestQuery('nan after epochs', ['epoch', 'after'])).toBeUndefined();
+    expect(suggestQuery('gathered weights', ['gather', 'weights'])).toBeUndefined();
+  });
+
   it('finds the words no result holds, and splits text into vocabulary words', () => {
     expect(unmatchedWords('nccl wachdog timeout', ['NCCL watchdog: collective timeout', 'W… other'])).toEqual([
       'wachdog',

@@ -35,6 +35,20 @@ describe('older wordings and other capitalisation', () => {
     ],
     // FD-GAN#40 (PyTorch 0.x)
     ['KeyError: \'unexpected key "module.base_model.base.conv1.weight" in state_dict\'', 'CKPT-001'],
+    // openvla/openvla#103 (torch.autocast's own refusal, not the Trainer's)
+    ['RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.', 'MP-004'],
+    // facebookresearch/fairseq#2640
+    [
+      'FloatingPointError: Minimum loss scale reached (0.0001). Your loss is probably exploding. Try lowering the learning rate, using gradient clipping or increasing the batch size.',
+      'MP-002',
+    ],
+    // NVIDIA/nccl#426 (older NCCL, without the peer's address)
+    ['NCCL WARN NET/IB : Got completion with error 12, opcode 1, len 0, vendor err 129', 'DIST-017'],
+    // vitae-nlp/transformersum#62 (Transformers 4.x, before "couldn't connect")
+    [
+      'ValueError: Connection error, and we cannot find the requested files in the cached path. Please try again or make sure your Internet connection is on.',
+      'ENV-002',
+    ],
   ])('%s', (line, id) => expect(first(line)).toBe(id));
 
   test('a state-dict size mismatch wrapped after its colon still names the embedding', () => {
@@ -122,6 +136,27 @@ describe('metrics in the user’s own format', () => {
 });
 
 describe('context decides between entries that match the same line', () => {
+  test('a size mismatch in a classifier head is the architecture entry, not the vocabulary one', () => {
+    // huggingface/transformers#14218: both entries show this symptom; only the embedding rows are a resize
+    const log = [
+      'RuntimeError: Error(s) in loading state_dict for RobertaForSequenceClassification:',
+      '\tsize mismatch for classifier.out_proj.weight: copying a param with shape torch.Size([3, 768]) from checkpoint, the shape in current model is torch.Size([2, 768]).',
+    ].join('\n');
+    expect(first(log)).toBe('CKPT-008');
+    expect(first(log.replace('classifier.out_proj', 'roberta.embeddings.word_embeddings'))).toBe('CKPT-002');
+  });
+
+  test('no space left on device from a multiprocessing semaphore is /dev/shm, not the disk', () => {
+    // NVIDIA/Megatron-LM#878
+    const log = [
+      '  File "/usr/lib/python3.10/multiprocessing/synchronize.py", line 57, in __init__',
+      '    sl = self._semlock = _multiprocessing.SemLock(',
+      'OSError: [Errno 28] No space left on device',
+    ].join('\n');
+    expect(diagnose(log, matcher).candidates.map((c) => c.id)).toContain('DATA-001');
+    expect(diagnose(log.split('\n').at(-1)!, matcher).candidates.map((c) => c.id)).not.toContain('DATA-001');
+  });
+
   test('an OOM whose traceback runs through Trainer’s evaluation loop is the eval-predictions entry', () => {
     // huggingface/transformers#17089, with the OOM line the thread reports
     const log = [

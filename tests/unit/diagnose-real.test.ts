@@ -44,6 +44,16 @@ describe('older wordings and other capitalisation', () => {
     ],
     // NVIDIA/nccl#426 (older NCCL, without the peer's address)
     ['NCCL WARN NET/IB : Got completion with error 12, opcode 1, len 0, vendor err 129', 'DIST-017'],
+    // pytorch/examples#116 (PyTorch 0.x: "graph second time", retain_variables)
+    [
+      'RuntimeError: Trying to backward through the graph second time, but the buffers have already been freed. Please specify retain_variables=True when calling backward for the first time.',
+      'AUTO-002',
+    ],
+    // cardiffnlp/tweetnlp#34 (use_auth_token, gone in Transformers 5)
+    [
+      "TypeError: RobertaForSequenceClassification.__init__() got an unexpected keyword argument 'use_auth_token'",
+      'ENV-006',
+    ],
     // vitae-nlp/transformersum#62 (Transformers 4.x, before "couldn't connect")
     [
       'ValueError: Connection error, and we cannot find the requested files in the cached path. Please try again or make sure your Internet connection is on.',
@@ -213,6 +223,15 @@ describe('warnings', () => {
     expect(
       first(
         'lib/python3.11/site-packages/trl/trainer/utils.py:187: UserWarning: Could not find response key `[78, 96, 10963, 3491, 96]',
+      ),
+    ).toBe('TOK-006');
+  });
+
+  test('TRL’s response-key warning pasted without its start still matches', () => {
+    // foundation-model-stack/fms-hf-tuning#18
+    expect(
+      first(
+        '### Label: complaint This instance will be ignored in loss calculation. Note, if this happens often, consider increasing the `max_seq_length`.',
       ),
     ).toBe('TOK-006');
   });

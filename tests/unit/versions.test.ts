@@ -144,6 +144,28 @@ describe('the versions a log shows', () => {
     expect(reader.found()).toEqual([{ package: 'vllm', version: '0.8.5', line: 1 }]);
   });
 
+  test('the pins of a pip conflict are what it wanted, not what is installed', () => {
+    // vladmandic/sdnext#3197: pip lists the candidates it could not reconcile
+    const withTorchvision = versionReader([...packages, { id: 'torchvision', aliases: [] }]);
+    const lines = [
+      'ERROR: Cannot install torch==2.0.0, torchvision==0.15.2, torchvision==0.16.0,',
+      '                         torchvision==0.16.1, torchvision==0.17.0, torchvision==0.17.1,',
+    ];
+    lines.forEach((line, i) => withTorchvision.read(line, i + 1));
+    expect(withTorchvision.found()).toEqual([]);
+    // a freeze line alone is still read
+    withTorchvision.read('torchvision==0.16.1', 3);
+    expect(withTorchvision.found()).toEqual([{ package: 'torchvision', version: '0.16.1', line: 3 }]);
+    expect(
+      read(
+        [
+          'ERROR: Cannot install torch==2.0.0, torchvision==0.15.2, torchvision==0.16.0,',
+          '                         torchvision==0.16.1, torchvision==0.17.0, torchvision==0.17.1,',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
   test('metrics, epochs and unknown packages are not versions', () => {
     expect(
       read("{'loss': 0.4127, 'epoch': 0.99}\nstep 12 | lr 3.00e-04\nscipy==1.13.0\nPython version: 3.11.9"),

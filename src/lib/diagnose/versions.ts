@@ -26,8 +26,9 @@ const NAME = String.raw`([A-Za-z][\w.-]*)`;
 
 /** Each shape with the group holding the name and the one holding the version. */
 const SHAPES: { re: RegExp; name: number; version: number }[] = [
-  // pip freeze, and collect_env's "[pip3] torch==2.1.0" / "[conda] pytorch 2.1.0 py3.10_cuda12.1_0"
-  { re: new RegExp(String.raw`^\s*(?:\[(?:pip3?|conda)\]\s+)?${NAME}\s*==\s*${V}`), name: 1, version: 2 },
+  // pip freeze, and collect_env's "[pip3] torch==2.1.0" / "[conda] pytorch 2.1.0 py3.10_cuda12.1_0":
+  // one requirement alone on its line (pip's conflict errors list pins it wants, not has)
+  { re: new RegExp(String.raw`^\s*(?:\[(?:pip3?|conda)\]\s+)?${NAME}\s*==\s*${V}\s*$`), name: 1, version: 2 },
   { re: new RegExp(String.raw`^\s*\[conda\]\s+${NAME}\s+${V}\b`), name: 1, version: 2 },
   // pip list: a name and a version, and nothing else but spaces (or an editable path)
   { re: new RegExp(String.raw`^${NAME} {2,}${V}(?: {2,}\S+)?\s*$`), name: 1, version: 2 },

@@ -228,6 +228,15 @@ export function readEntrySources(root: string, problems: Problem[] = []): { sour
   });
 }
 
+/** A YAML file, parsed, with its syntax errors reported as problems of `file`. */
+function readYamlFile(abs: string, file: string, problems: Problem[]): SourceFile {
+  const source = readFileSync(abs, 'utf8');
+  const parsed = parseYaml(source);
+  for (const err of parsed.errors)
+    problems.push({ file, line: err.line || undefined, path: '', message: `not valid YAML: ${err.message}` });
+  return { file, abs, data: parsed.data, lineOf: lineFinder(source, 0, parsed.doc) };
+}
+
 export function readContent(root: string): ContentSources {
   const problems: Problem[] = [];
   const rel = (abs: string) => relative(root, abs).split('\\').join('/');
@@ -245,30 +254,10 @@ export function readContent(root: string): ContentSources {
       message: 'the symptom registry is missing; create it as a YAML list of symptoms',
     });
   } else {
-    const source = readFileSync(regAbs, 'utf8');
-    const parsed = parseYaml(source);
-    for (const err of parsed.errors)
-      problems.push({
-        file: REGISTRY_FILE,
-        line: err.line || undefined,
-        path: '',
-        message: `not valid YAML: ${err.message}`,
-      });
-    registry = { file: REGISTRY_FILE, abs: regAbs, data: parsed.data, lineOf: lineFinder(source, 0, parsed.doc) };
+    registry = readYamlFile(regAbs, REGISTRY_FILE, problems);
   }
 
-  const readYaml = (abs: string): SourceFile => {
-    const source = readFileSync(abs, 'utf8');
-    const parsed = parseYaml(source);
-    for (const err of parsed.errors)
-      problems.push({
-        file: rel(abs),
-        line: err.line || undefined,
-        path: '',
-        message: `not valid YAML: ${err.message}`,
-      });
-    return { file: rel(abs), abs, data: parsed.data, lineOf: lineFinder(source, 0, parsed.doc) };
-  };
+  const readYaml = (abs: string): SourceFile => readYamlFile(abs, rel(abs), problems);
   const readLogs = (folder: string) =>
     listFiles(folder, /\.log$/).map((name) => ({
       file: rel(join(folder, name)),
@@ -322,16 +311,7 @@ export function readKnownIssueFiles(root: string, folder: string, problems: Prob
       });
       return [];
     }
-    const source = readFileSync(abs, 'utf8');
-    const parsed = parseYaml(source);
-    for (const err of parsed.errors)
-      problems.push({
-        file: rel(abs),
-        line: err.line || undefined,
-        path: '',
-        message: `not valid YAML: ${err.message}`,
-      });
-    return [{ file: rel(abs), abs, slug, data: parsed.data, lineOf: lineFinder(source, 0, parsed.doc) }];
+    return [{ ...readYamlFile(abs, rel(abs), problems), slug }];
   });
 }
 

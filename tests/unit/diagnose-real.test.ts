@@ -54,6 +54,13 @@ describe('older wordings and other capitalisation', () => {
       "TypeError: RobertaForSequenceClassification.__init__() got an unexpected keyword argument 'use_auth_token'",
       'ENV-006',
     ],
+    // junjie18/CMT#95 (FlashAttention 1.x on a GPU older than Turing)
+    [
+      'RuntimeError: Expected is_sm8x || is_sm75 to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)',
+      'CONF-005',
+    ],
+    // OpenGVLab/InternImage#35 (a broken download read by the legacy unpickler)
+    ["_pickle.UnpicklingError: invalid load key, '\\xda'.", 'CKPT-005'],
     // vitae-nlp/transformersum#62 (Transformers 4.x, before "couldn't connect")
     [
       'ValueError: Connection error, and we cannot find the requested files in the cached path. Please try again or make sure your Internet connection is on.',
@@ -86,6 +93,15 @@ describe('older wordings and other capitalisation', () => {
     expect(first([log[0], log[4]].join('\n'))).toBe('ENV-005');
     // a KeyError alone names no model type
     expect(first(log[4]!)).not.toBe('ENV-005');
+  });
+
+  test('uv’s resolver, whose conflict is worded apart from pip’s', () => {
+    // ByteDance-Seed/Bagel#48
+    const log = [
+      "      torch==2.7.0+cu126, we can conclude that your project's requirements are unsatisfiable.",
+      '  help: If you want to add the package regardless of the failed resolution, provide the `--frozen`',
+    ].join('\n');
+    expect(first(log)).toBe('ENV-008');
   });
 });
 

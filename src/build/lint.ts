@@ -58,26 +58,38 @@ export function entryPatterns(entry: ValidatedContent['entries'][number], conten
   return sources.map((p) => new RegExp(p, 'u'));
 }
 
+type EntrySources = Map<string, ContentSources['entries'][number]>;
+
 export function lintContent(sources: ContentSources, content: ValidatedContent): Problem[] {
-  const problems: Problem[] = [];
-  const bySlug = new Map(sources.entries.map((s) => [s.slug, s]));
+  const bySlug: EntrySources = new Map(sources.entries.map((s) => [s.slug, s]));
   const blocks = content.entries.flatMap((e) => {
     const src = bySlug.get(e.slug)!;
     return pythonBlocks(e, src.bodyLine, src.lineOf);
   });
-  problems.push(...checkPython(blocks));
+  return [
+    ...checkPython(blocks),
+    ...unfinishedText(content, bySlug),
+    ...sharedSentences(content),
+    ...oneWayRelated(content, bySlug),
+    ...unusedSymptoms(sources, content),
+    ...uncheckedVersions(content, bySlug),
+    ...examplesOutOfReach(content, bySlug),
+  ];
+}
 
-  // Unfinished text.
+/** Words that mark text left unfinished, in a body or any frontmatter field. */
+function unfinishedText(content: ValidatedContent, bySlug: EntrySources): Problem[] {
+  const problems: Problem[] = [];
   for (const entry of content.entries) {
     const src = bySlug.get(entry.slug)!;
-    const lines = `${'\n'.repeat(0)}${src.body}`.split('\n');
-    lines.forEach((line, i) => {
-      if (UNFINISHED.test(line))
+    src.body.split('\n').forEach((line, i) => {
+      const m = UNFINISHED.exec(line);
+      if (m)
         problems.push({
           file: entry.file,
           line: src.bodyLine + i,
           path: 'body',
-          message: `unfinished text: "${UNFINISHED.exec(line)![0]}"`,
+          message: `unfinished text: "${m[0]}"`,
         });
     });
     for (const value of strings({ ...entry, body: undefined })) {
@@ -90,56 +102,65 @@ export function lintContent(sources: ContentSources, content: ValidatedContent):
         });
     }
   }
+  return problems;
+}
 
-  // The same long sentence in two entries: templated filler.
+/** The same long sentence in two entries: templated filler. */
+function sharedSentences(content: ValidatedContent): Problem[] {
   const seen = new Map<string, string[]>();
   for (const entry of content.entries)
     for (const sentence of new Set(sentences(entry))) seen.set(sentence, [...(seen.get(sentence) ?? []), entry.file]);
-  for (const [sentence, files] of seen) {
-    if (files.length > 1)
-      problems.push({
-        file: files[0]!,
-        path: '',
-        message: `the sentence "${sentence.slice(0, 90)}…" also appears in ${files.slice(1).join(', ')}; write each entry's text for that entry`,
-      });
-  }
+  return [...seen]
+    .filter(([, files]) => files.length > 1)
+    .map(([sentence, files]) => ({
+      file: files[0]!,
+      path: '',
+      message: `the sentence "${sentence.slice(0, 90)}…" also appears in ${files.slice(1).join(', ')}; write each entry's text for that entry`,
+    }));
+}
 
-  // Related links go both ways.
-  for (const { from, to } of findUnreciprocated(content.entries)) {
-    const src = bySlug.get(from.slug)!;
-    problems.push({
-      file: from.file,
-      line: src.lineOf(['related', from.related.indexOf(to)]),
-      path: `related.${from.related.indexOf(to)}`,
-      message: `${from.id} lists ${to} as related, but ${to} does not list ${from.id}; add it there`,
-    });
-  }
+/** Related links go both ways. */
+function oneWayRelated(content: ValidatedContent, bySlug: EntrySources): Problem[] {
+  return findUnreciprocated(content.entries).map(({ from, to }) => ({
+    file: from.file,
+    line: bySlug.get(from.slug)!.lineOf(['related', from.related.indexOf(to)]),
+    path: `related.${from.related.indexOf(to)}`,
+    message: `${from.id} lists ${to} as related, but ${to} does not list ${from.id}; add it there`,
+  }));
+}
 
-  // Every registry symptom is used.
+/** Every registry symptom is used by an entry. */
+function unusedSymptoms(sources: ContentSources, content: ValidatedContent): Problem[] {
   const used = new Set(content.entries.flatMap((e) => e.symptoms.map((s) => s.symptom)));
-  for (const s of content.symptoms) {
-    if (!used.has(s.id))
-      problems.push({
-        file: sources.registry.file,
-        line: sources.registry.lineOf([content.symptoms.indexOf(s), 'id']),
-        path: `${s.id}`,
-        message: `no entry uses symptom "${s.id}"; use it in an entry or remove it`,
-      });
-  }
+  return content.symptoms
+    .filter((s) => !used.has(s.id))
+    .map((s) => ({
+      file: sources.registry.file,
+      line: sources.registry.lineOf([content.symptoms.indexOf(s), 'id']),
+      path: `${s.id}`,
+      message: `no entry uses symptom "${s.id}"; use it in an entry or remove it`,
+    }));
+}
 
-  // Every entry says which releases its facts were checked against (src/lib/schema/versions.ts).
-  for (const entry of content.entries) {
-    if (!entry.versions && entry.status === 'published') {
-      problems.push({
-        file: entry.file,
-        line: bySlug.get(entry.slug)!.lineOf(['updated']),
-        path: 'versions',
-        message:
-          'say which releases the facts were checked against: add versions.checkedAgainst (date and releases), and versions.affected where the failure depends on a release',
-      });
-    }
-  }
+/** Every published entry says which releases its facts were checked against (src/lib/schema/versions.ts). */
+function uncheckedVersions(content: ValidatedContent, bySlug: EntrySources): Problem[] {
+  return content.entries
+    .filter((entry) => !entry.versions && entry.status === 'published')
+    .map((entry) => ({
+      file: entry.file,
+      line: bySlug.get(entry.slug)!.lineOf(['updated']),
+      path: 'versions',
+      message:
+        'say which releases the facts were checked against: add versions.checkedAgainst (date and releases), and versions.affected where the failure depends on a release',
+    }));
+}
 
+/**
+ * An entry that prints something ships at least two example logs, and its patterns match each
+ * hand-written one.
+ */
+function examplesOutOfReach(content: ValidatedContent, bySlug: EntrySources): Problem[] {
+  const problems: Problem[] = [];
   for (const entry of content.entries) {
     const examples = content.examples.get(entry.slug) ?? [];
     const patterns = entryPatterns(entry, content);
@@ -155,8 +176,7 @@ export function lintContent(sources: ContentSources, content: ValidatedContent):
     // fit them here. Hand-written logs were written next to the patterns and must match.
     for (const ex of examples.filter((x) => !x.real)) {
       const lines = ex.text.split('\n');
-      const text = ex.text;
-      const hit = patterns.some((re) => (re.source.includes('\\n') ? re.test(text) : lines.some((l) => re.test(l))));
+      const hit = patterns.some((re) => (re.source.includes('\\n') ? re.test(ex.text) : lines.some((l) => re.test(l))));
       if (!hit) {
         problems.push({
           file: ex.file,

@@ -169,10 +169,22 @@ if (inline) {
   void loadSearch().then(({ SearchController }) => new SearchController(inline).focus());
 }
 
-// Arriving from a search result: highlight the searched words on the page.
+// Arriving from a search result: highlight the searched words on the page. Not in what the
+// reader cannot see: the hidden `asked` titles (EntryArticle.astro) would otherwise hold the
+// first highlight. Passing markOptions replaces Pagefind's defaults, so they are repeated here.
 if (new URLSearchParams(location.search).has('highlight')) {
   void import(/* @vite-ignore */ `${base}pagefind/pagefind-highlight.js`)
-    .then(({ default: PagefindHighlight }) => new PagefindHighlight({ highlightParam: 'highlight', addStyles: false }))
+    .then(
+      ({ default: PagefindHighlight }) =>
+        new PagefindHighlight({
+          highlightParam: 'highlight',
+          addStyles: false,
+          markOptions: {
+            className: 'pagefind-highlight',
+            exclude: ['[data-pagefind-ignore]', '[data-pagefind-ignore] *', '[hidden]', '[hidden] *'],
+          },
+        }),
+    )
     .catch(() => undefined);
 }
 

@@ -233,6 +233,8 @@ test('search opens from the header with the keyboard, and results are keyboard-n
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/entries\/device-side-assert-out-of-range-index-label\/\?highlight=/);
   await expect(page.locator('mark.pagefind-highlight').first()).toBeVisible();
+  // the hidden list of how users asked holds these words too, and is not marked
+  expect(await page.locator('[hidden] mark').count()).toBe(0);
 });
 
 test('an entry page loads no Pagefind script until search is opened', async ({ page }) => {

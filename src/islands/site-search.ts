@@ -125,20 +125,27 @@ export class SiteSearch {
 
   /**
    * What each word finds, its variants (content/search-variants.json) with it, and the pages
-   * ranked over them all (rankByWords). A page several of them find scores as the best.
+   * ranked over them all (rankByWords). A page several of them find scores as the best. The
+   * words are searched at once, so that the index chunks they need are fetched side by side.
    */
   async wordHits(words: string[]): Promise<WordRanking> {
     const pf = await this.ready();
+    const found = await Promise.all(
+      words.map((word) =>
+        Promise.all(
+          variantsOf(word, variants.groups).map(async (v) => ({ v, results: (await pf.search(v))?.results ?? [] })),
+        ),
+      ),
+    );
     const hits = new Map<string, WordHit[]>();
     const results = new Map<string, PagefindResult>();
-    for (const word of words) {
+    words.forEach((word, i) => {
       const best = new Map<string, number>();
-      for (const v of variantsOf(word, variants.groups)) {
-        const found = (await pf.search(v))?.results ?? [];
+      for (const { v, results: list } of found[i]!) {
         // scores on one scale, the best page's 1; a variant is a guess at what the reader meant,
         // so it counts half as much as the word typed
-        const scale = (v === word ? 1 : 0.5) / Math.max(...found.map((r) => r.score), Number.MIN_VALUE);
-        for (const r of found) {
+        const scale = (v === word ? 1 : 0.5) / Math.max(...list.map((r) => r.score), Number.MIN_VALUE);
+        for (const r of list) {
           results.set(r.id, r);
           best.set(r.id, Math.max(best.get(r.id) ?? 0, r.score * scale));
         }
@@ -147,7 +154,7 @@ export class SiteSearch {
         word,
         [...best].map(([id, score]) => ({ id, score })),
       );
-    }
+    });
     return { hits, results, ...rankByWords(hits, this.#indexed) };
   }
 

@@ -166,17 +166,17 @@ const CODE =
   /^ {2,}(?:(?:return|raise|yield|await|assert) |[\w.[\]'"]+(?:, ?[\w.[\]'"*]+)* = )?[\w.]+(?:\[[^\]]*\])?\((?!\):)|^\s*(?:return )?[\w.]+\( *(?:#.*)?$/;
 
 /**
- * NCCL's watchdog line, read for the collective each rank timed out in. Ranks that time out in
- * different collectives (another op type at the same sequence number, or sequence numbers far
- * apart) ran different code: the matcher states that as a derived line, which the registry's
- * patterns can match like any other (`ranks timed out in different collectives`).
- */
-/**
  * A line this long may have been wrapped: a terminal at 80 columns, or a program or page that
  * breaks its lines, leaves a message in pieces. Shorter lines are taken as whole.
  */
 const WRAPPED_FROM = 40;
 
+/**
+ * NCCL's watchdog line, read for the collective each rank timed out in. Ranks that time out in
+ * different collectives (another op type at the same sequence number, or sequence numbers far
+ * apart) ran different code: the matcher states that as a derived line, which the registry's
+ * patterns can match like any other (`ranks timed out in different collectives`).
+ */
 const WATCHDOG = /WorkNCCL\(SeqNum=(\d+), OpType=(\w+)/;
 const DESYNC_GAP = 100;
 

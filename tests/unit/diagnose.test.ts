@@ -284,6 +284,16 @@ describe('matching and weighting', () => {
     expect(d.candidates[0]!.score).toBeLessThanOrEqual(1);
   });
 
+  test('a long line is matched joined to a continuation, not to a line that starts a record', () => {
+    const head = 'step 3: the allocator reports CUDA out of memory.';
+    // the pattern's words straddle the break: found when the second half continues the line
+    expect(ids(`${head}\n    Tried to allocate 2.00 GiB`)).toEqual(ids(OOM));
+    expect(ids(OOM)).not.toEqual([]);
+    // a capitalised line, or one with a launcher's prefix, is a record of its own
+    expect(ids(`${head}\nTried to allocate 2.00 GiB`)).toEqual([]);
+    expect(ids(`${head}\n[rank0]: tried to allocate 2.00 GiB`)).toEqual([]);
+  });
+
   test('a log cut into chunks anywhere gives the same result as one piece', () => {
     const log = `loading teacher\n  File "t.py", line 3, in nested_concat\n${OOM}\nWatchdog caught collective operation timeout\n`;
     const m = compileMatcher(fingerprints());

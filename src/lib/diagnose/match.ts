@@ -170,6 +170,13 @@ const CODE =
  * breaks its lines, leaves a message in pieces. Shorter lines are taken as whole.
  */
 const WRAPPED_FROM = 40;
+/**
+ * How the second half of a wrapped line starts: indented (pip's continuation lines) or in the
+ * middle of a sentence or word, in lower case. A line that starts with a capital, a digit or a
+ * bracket is taken as a record of its own (a traceback, an exception, a timestamp), and so is
+ * one with a launcher's prefix.
+ */
+const CONTINUES = /^(?:\s|[a-z])/;
 
 /**
  * NCCL's watchdog line, read for the collective each rank timed out in. Ranks that time out in
@@ -181,7 +188,15 @@ const WATCHDOG = /WorkNCCL\(SeqNum=(\d+), OpType=(\w+)/;
 const DESYNC_GAP = 100;
 
 /** This module's own line regexes, held to linear time like normalize.ts's LINE_REGEXES. */
-export const SHAPE_REGEXES: readonly RegExp[] = [WORDS, FRAME, NOTEBOOK_FRAME, NOTEBOOK_SOURCE, CODE, WATCHDOG];
+export const SHAPE_REGEXES: readonly RegExp[] = [
+  WORDS,
+  FRAME,
+  NOTEBOOK_FRAME,
+  NOTEBOOK_SOURCE,
+  CODE,
+  CONTINUES,
+  WATCHDOG,
+];
 
 export interface Scan {
   push(chunk: string): void;
@@ -301,7 +316,8 @@ class LogScan implements Scan {
     const levelOf = () => (level ??= frame ? 'frame' : lineLevel(clean, original));
     const words = this.#matchText(clean, n, original, prefix.length, levelOf, prefix);
     const last = this.#wrapped;
-    if (last && !frame) this.#matchWrapped(last, clean, n, levelOf(), prefix);
+    if (last && !frame && !prefix.length && CONTINUES.test(clean))
+      this.#matchWrapped(last, clean, n, levelOf(), prefix);
     this.#wrapped =
       !frame && clean.trimEnd().length >= WRAPPED_FROM
         ? { clean, original, prefixLen: prefix.length, line: n, level: levelOf(), rank: prefix.rank, time: prefix.time }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { patternProblem } from '../diagnose/engine.ts';
 import { CATEGORY_IDS, FRAMEWORK_IDS, REFERENCE_KINDS, STAGE_IDS, STATUSES } from './vocabulary.ts';
 
-import { ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN, text } from './patterns.ts';
+import { httpsUrl, ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN, text } from './patterns.ts';
 import { isoDate, VersionsSchema } from './versions.ts';
 
 export { ID_PATTERN, REPO_ISSUE_PATTERN, SLUG_PATTERN };
@@ -115,10 +115,7 @@ export const AskedSchema = z.strictObject({
   /** The thread's title as its page shows it, typos and all; never reworded. */
   title: text('title').describe("The thread's title as its page shows it, typos and all; never reworded."),
   /** The thread's https URL. */
-  url: z
-    .string({ error: 'expected an https URL' })
-    .refine((u) => u.startsWith('https://'), { message: 'expected an https:// URL of the thread' })
-    .describe("The thread's https URL."),
+  url: httpsUrl('the thread').describe("The thread's https URL."),
 });
 
 export const FaqSchema = z.strictObject({

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { PatternSchema } from './entry.ts';
 import { isoDate, VersionsSchema } from './versions.ts';
 import { ThreadVersionsSchema } from './sources.ts';
-import { SLUG_PATTERN, text } from './patterns.ts';
+import { httpsUrl, SLUG_PATTERN, text } from './patterns.ts';
 
 /** `transformers-34263`: the upstream repository's short name and its issue number. */
 export const KNOWN_ISSUE_ID_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\d+$/;
@@ -20,11 +20,6 @@ export const GITHUB_ISSUE_URL = /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/issue
 export const KNOWN_ISSUE_KINDS = ['regression', 'incompatibility', 'bug'] as const;
 /** A log in a record is an excerpt, not a whole run. */
 export const MAX_KNOWN_ISSUE_LOG_CHARS = 8000;
-
-const httpsUrl = (what: string) =>
-  z
-    .string({ error: `expected the https URL of ${what}` })
-    .regex(/^https:\/\/\S+$/, `expected the https:// URL of ${what}`);
 
 const LinkSchema = (what: string) =>
   z.strictObject({

@@ -8,7 +8,7 @@
  * entry must rank first on it, and it is not counted in the evaluation.
  */
 import { z } from 'zod';
-import { text } from './patterns.ts';
+import { httpsUrl, text } from './patterns.ts';
 
 /** `real-transformers-17089.log`: lower-case words, dots and dashes, ending in `.log`. */
 export const LOG_FILE_PATTERN = /^[a-z0-9][a-z0-9._-]*\.log$/;
@@ -32,9 +32,7 @@ export const LogSourceSchema = z
       .regex(LOG_FILE_PATTERN, 'expected a lower-case file name ending in .log, e.g. real-transformers-17089.log')
       .describe('The log file name in the same folder, e.g. `real-transformers-17089.log`.'),
     /** The public thread the log was copied from: an https URL. Required for a real log. */
-    source: z
-      .string({ error: 'expected the https URL of the thread the log comes from' })
-      .regex(/^https:\/\/[^\s]+$/, 'expected an https:// URL of the thread the log was copied from')
+    source: httpsUrl('the thread the log was copied from')
       .optional()
       .describe('The https URL of the public thread the log was copied from. Required unless `handWritten`.'),
     /** The thread's own title, as its page shows it. Required with `source`. */

@@ -204,7 +204,7 @@ export function readEntrySources(root: string, problems: Problem[] = []): { sour
   const entriesDir = join(contentDir(root), ENTRIES);
   return listFiles(entriesDir, /\.mdx?$/).map((name) => {
     const abs = join(entriesDir, name);
-    const file = relative(root, abs).split('\\').join('/');
+    const file = projectPath(root, abs);
     const size = statSync(abs).size;
     if (size > MAX_ENTRY_BYTES) {
       // not read at all: a file this size is a mistake or an attack, and parsing it is slow
@@ -228,6 +228,11 @@ export function readEntrySources(root: string, problems: Problem[] = []): { sour
   });
 }
 
+/** A path relative to the project root, with forward slashes, as problems and pages name files. */
+function projectPath(root: string, abs: string): string {
+  return relative(root, abs).split('\\').join('/');
+}
+
 /** A YAML file, parsed, with its syntax errors reported as problems of `file`. */
 function readYamlFile(abs: string, file: string, problems: Problem[]): SourceFile {
   const source = readFileSync(abs, 'utf8');
@@ -239,7 +244,7 @@ function readYamlFile(abs: string, file: string, problems: Problem[]): SourceFil
 
 export function readContent(root: string): ContentSources {
   const problems: Problem[] = [];
-  const rel = (abs: string) => relative(root, abs).split('\\').join('/');
+  const rel = (abs: string) => projectPath(root, abs);
 
   const dir = contentDir(root);
   const entries = readEntrySources(root, problems).map((x) => x.source);
@@ -298,7 +303,7 @@ export function readContent(root: string): ContentSources {
  * review), each parsed; a file over MAX_ENTRY_BYTES is reported and not read.
  */
 export function readKnownIssueFiles(root: string, folder: string, problems: Problem[]): KnownIssueSource[] {
-  const rel = (abs: string) => relative(root, abs).split('\\').join('/');
+  const rel = (abs: string) => projectPath(root, abs);
   return listFiles(folder, /\.ya?ml$/).flatMap((name) => {
     const abs = join(folder, name);
     const slug = name.replace(/\.ya?ml$/, '');
@@ -324,7 +329,7 @@ export function readExamplesFor(root: string, slug: string): (ExampleLog & { nam
   const dir = join(contentDir(root), EXAMPLES, slug);
   const sources = readLogSources(join(dir, LOG_SOURCES));
   return listFiles(dir, /\.log$/).map((name) => ({
-    file: relative(root, join(dir, name)).split('\\').join('/'),
+    file: projectPath(root, join(dir, name)),
     name,
     text: readFileSync(join(dir, name), 'utf8'),
     ...realOf(sources, name),

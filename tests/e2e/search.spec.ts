@@ -419,6 +419,10 @@ test('a misspelt word is searched at once as the site spells it, and the status 
   const right = await searchPage(page, 'watchdog timeout');
   await expect(right.locator('.results > li.result > a.hit .meta').first()).toHaveText(/^DIST-001 /);
   await expect(right.getByRole('status')).not.toContainText('Showing results for');
+  // a word of the variants file is a spelling ("stuck" is a hang), though no title uses it
+  const variant = await searchPage(page, 'ddp training stuck');
+  await expect(variant.locator('.results > li.result').first()).toBeVisible();
+  await expect(variant.getByRole('status')).not.toContainText('Showing results for');
 });
 
 test('a symptom typed as a sentence, with filler words and a typo, finds its entry first', async ({ page }) => {

@@ -4,6 +4,7 @@ import type { APIRoute } from 'astro';
 import { site } from '../../../build/load.ts';
 import { vocabularyWords } from '../../../lib/search-terms.ts';
 import { signatureLines } from '../../../lib/known-issues.ts';
+import variants from '../../../../content/search-variants.json';
 
 /** Every word, most used first. */
 export function siteWords(): string[] {
@@ -30,7 +31,12 @@ export function siteWords(): string[] {
   for (const k of site.knownIssues)
     count([k.id, k.title, k.summary, ...signatureLines(k), k.fix, k.workaround].join(' '));
   for (const s of site.symptoms) count(s.label);
-  return [...uses].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+  const used = [...uses].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+  // a word of content/search-variants.json is searched as typed ("stuck" finds the hangs), so it
+  // is a spelling too, after every word the pages use: never respelt, never chosen over them
+  const known = new Set(used);
+  const variantWords = variants.groups.flat().flatMap(vocabularyWords).filter((w) => !known.has(w));
+  return [...used, ...new Set(variantWords)];
 }
 
 export const GET: APIRoute = () =>

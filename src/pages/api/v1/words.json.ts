@@ -35,7 +35,10 @@ export function siteWords(): string[] {
   // a word of content/search-variants.json is searched as typed ("stuck" finds the hangs), so it
   // is a spelling too, after every word the pages use: never respelt, never chosen over them
   const known = new Set(used);
-  const variantWords = variants.groups.flat().flatMap(vocabularyWords).filter((w) => !known.has(w));
+  const variantWords = variants.groups
+    .flat()
+    .flatMap(vocabularyWords)
+    .filter((w) => !known.has(w));
   return [...used, ...new Set(variantWords)];
 }
 

@@ -1,6 +1,6 @@
 /**
  * npm run check:regexes: the regular expressions the matcher runs on every line of a log (line
- * cleaning, shapes, versions, boilerplate) run on JavaScript's backtracking engine, so each
+ * cleaning, shapes, versions, boilerplate, the words of profiles) run on JavaScript's backtracking engine, so each
  * must be linear. recheck proves each one safe or shows the attack string; one line per
  * expression that is not proved safe, exit code 1 when there is one. Content patterns run on
  * RE2 and need no proof (check:content refuses the ones RE2 cannot run).
@@ -10,8 +10,15 @@ import { SHAPE_REGEXES } from '../src/lib/diagnose/match.ts';
 import { LINE_REGEXES } from '../src/lib/diagnose/normalize.ts';
 import { BOILERPLATE } from '../src/lib/diagnose/boilerplate.ts';
 import { VERSION_REGEXES } from '../src/lib/diagnose/versions.ts';
+import { PROFILE_REGEXES } from '../src/lib/diagnose/profiles.ts';
 
-const regexes = [...LINE_REGEXES, ...SHAPE_REGEXES, ...VERSION_REGEXES, ...BOILERPLATE.map((b) => b.re)];
+const regexes = [
+  ...LINE_REGEXES,
+  ...SHAPE_REGEXES,
+  ...VERSION_REGEXES,
+  ...BOILERPLATE.map((b) => b.re),
+  ...PROFILE_REGEXES,
+];
 let unsafe = 0;
 for (const re of regexes) {
   const r = checkSync(re.source, re.flags.replace(/[gy]/g, ''), { timeout: 20_000 });

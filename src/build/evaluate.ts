@@ -29,6 +29,8 @@ export interface Outcome {
   expected?: string;
   /** the matcher's candidates, best first */
   ranked: Ranked[];
+  /** nothing matched, and `ranked` holds the closest entries by shared words (profiles.ts) */
+  leads?: boolean;
 }
 
 export interface PartFigures {
@@ -38,6 +40,8 @@ export interface PartFigures {
   negatives: number;
   /** negatives that matched nothing, or only with low confidence */
   quiet: number;
+  /** logs that matched nothing and were given the closest entries instead; of those, first and in three */
+  leads: { logs: number; top1: number; top3: number };
   misses: { file: string; expected: string; got: string[] }[];
   loud: { file: string; got: string[] }[];
 }
@@ -48,7 +52,16 @@ export function isQuiet(ranked: Ranked[]): boolean {
 }
 
 export function figures(outcomes: Outcome[], part: Part): PartFigures {
-  const out: PartFigures = { logs: 0, top1: 0, top3: 0, negatives: 0, quiet: 0, misses: [], loud: [] };
+  const out: PartFigures = {
+    logs: 0,
+    top1: 0,
+    top3: 0,
+    negatives: 0,
+    quiet: 0,
+    leads: { logs: 0, top1: 0, top3: 0 },
+    misses: [],
+    loud: [],
+  };
   const show = (r: Ranked[]) => r.slice(0, 3).map((c) => (c.confidence ? `${c.id} (${c.confidence})` : c.id));
   for (const o of outcomes) {
     if (o.part !== part) continue;
@@ -62,6 +75,11 @@ export function figures(outcomes: Outcome[], part: Part): PartFigures {
     const at = o.ranked.findIndex((c) => c.id === o.expected);
     if (at === 0) out.top1++;
     if (at >= 0 && at < 3) out.top3++;
+    if (o.leads) {
+      out.leads.logs++;
+      if (at === 0) out.leads.top1++;
+      if (at >= 0 && at < 3) out.leads.top3++;
+    }
     if (at !== 0) out.misses.push({ file: o.file, expected: o.expected, got: show(o.ranked) });
   }
   return out;

@@ -1,11 +1,14 @@
 /**
  * Fingerprints for the built site: the published entries of the site index, weighed with
- * their example logs. Written once per build to /api/v1/fingerprints.json.
+ * their example logs. Written once per build to /api/v1/fingerprints.json; the entries' word
+ * profiles, from the same entries and logs, to /api/v1/profiles.json.
  */
 import { readExamplesFor } from './read.ts';
 import type { SiteIndex } from '../lib/indexes/site-index.ts';
 import { buildFingerprints, type Fingerprints } from '../lib/diagnose/fingerprints.ts';
 import { triggeredSignals } from '../lib/diagnose/match.ts';
+import type { WordProfiles } from '../lib/diagnose/profiles.ts';
+import { entryProfiles } from './profiles.ts';
 
 let cached: Fingerprints | undefined;
 
@@ -28,4 +31,8 @@ export function siteFingerprints(site: SiteIndex): Fingerprints {
     site.knownIssues,
   );
   return cached;
+}
+
+export function siteProfiles(site: SiteIndex): WordProfiles {
+  return entryProfiles(site.entries, (slug) => readExamplesFor(process.cwd(), slug));
 }

@@ -1,10 +1,11 @@
 /// <reference lib="webworker" />
 /**
  * The diagnose worker: matching runs here, off the main thread, on text or a File read in
- * chunks. It fetches the fingerprints once (a static file of this site); the log itself is
- * never sent anywhere.
+ * chunks. It fetches the fingerprints once (a static file of this site), and the entries' word
+ * profiles the first time a log matches nothing; the log itself is never sent anywhere.
  */
 import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
+import type { WordProfiles } from '../lib/diagnose/profiles.ts';
 import { compileMatcher, startScan, type Matcher } from '../lib/diagnose/match.ts';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
 import { sniffEncoding } from '../lib/diagnose/encoding.ts';
@@ -18,21 +19,33 @@ const FULL_SCAN_LIMIT = 512 * 1024 * 1024;
 const HEAD_TAIL = 64 * 1024 * 1024;
 
 let matcher: Promise<Matcher> | undefined;
+let profiles: Promise<WordProfiles> | undefined;
 let job = 0;
 
+function fetchJson<T>(url: string, what: string): Promise<T> {
+  return fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`could not load the ${what} (${r.status} from ${url})`);
+    return r.json() as Promise<T>;
+  });
+}
+
 function load(url: string): Promise<Matcher> {
-  matcher ??= fetch(url)
-    .then((r) => {
-      if (!r.ok) throw new Error(`could not load the fingerprints (${r.status} from ${url})`);
-      return r.json() as Promise<Fingerprints>;
-    })
-    .then(compileMatcher);
+  matcher ??= fetchJson<Fingerprints>(url, 'fingerprints').then(compileMatcher);
   return matcher;
+}
+
+/** Loaded once; a failed load is tried again with the next log. */
+function loadProfiles(url: string): Promise<WordProfiles> {
+  profiles ??= fetchJson<WordProfiles>(url, 'word profiles').catch((error: Error) => {
+    profiles = undefined;
+    throw error;
+  });
+  return profiles;
 }
 
 const post = (msg: unknown) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(msg);
 
-async function run(req: WorkerRequest, url: string) {
+async function run(req: WorkerRequest, url: string, profilesUrl: string) {
   const id = ++job;
   const started = performance.now();
   const m = await load(url);
@@ -73,7 +86,18 @@ async function run(req: WorkerRequest, url: string) {
     }
   }
   if (id !== job) return;
-  const diagnosis = scan.finish();
+  let diagnosis = scan.finish();
+  // nothing matched: the entries whose words the log shares most, as leads
+  let leadsError: string | undefined;
+  if (!diagnosis.candidates.length) {
+    try {
+      const closest = scan.closest(await loadProfiles(profilesUrl));
+      if (id !== job) return;
+      if (closest.length) diagnosis = { ...diagnosis, closest };
+    } catch (error) {
+      leadsError = (error as Error).message;
+    }
+  }
   post({
     type: 'result',
     diagnosis,
@@ -82,11 +106,12 @@ async function run(req: WorkerRequest, url: string) {
     scanned,
     ms: Math.round(performance.now() - started),
     informative: diagnosis.candidates.length ? undefined : informativeLine(sample),
+    leadsError,
     labels: Object.fromEntries(m.fp.symptoms.map((s) => [s.id, s.label])),
   });
 }
 
-self.addEventListener('message', (event: MessageEvent<{ req: WorkerRequest; url: string }>) => {
-  const { req, url } = event.data;
-  run(req, url).catch((error: Error) => post({ type: 'error', message: error.message }));
+self.addEventListener('message', (event: MessageEvent<{ req: WorkerRequest; url: string; profiles: string }>) => {
+  const { req, url, profiles } = event.data;
+  run(req, url, profiles).catch((error: Error) => post({ type: 'error', message: error.message }));
 });

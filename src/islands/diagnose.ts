@@ -1,9 +1,9 @@
 /**
  * <fl-diagnose>: the diagnose widget. It only renders; matching happens in the worker.
  * The log is rendered with textContent only, never as HTML, and never leaves the page:
- * the one request it makes is for the site's own fingerprints file.
+ * its only requests are for the site's own fingerprints and word profiles.
  */
-import type { Candidate, Diagnosis, MatchedLine } from '../lib/diagnose/match.ts';
+import type { Candidate, Diagnosis, Lead, MatchedLine } from '../lib/diagnose/match.ts';
 import { confidenceText, logVersionsText, sharedLead, versionNoteText } from '../lib/diagnose/shared.ts';
 import type { WorkerRequest } from './diagnose-worker.ts';
 
@@ -15,6 +15,8 @@ type ResultMessage = {
   scanned: number;
   ms: number;
   informative?: string;
+  /** why the closest entries could not be given, when the profiles did not load */
+  leadsError?: string;
   labels: Record<string, string>;
 };
 type WorkerMessage =
@@ -221,7 +223,7 @@ class FlDiagnose extends HTMLElement {
     this.setAttribute('aria-busy', 'true');
     this.#status('Matching…');
     this.#progress();
-    this.#worker.postMessage({ req, url: this.dataset.fingerprints });
+    this.#worker.postMessage({ req, url: this.dataset.fingerprints, profiles: this.dataset.profiles });
   }
 
   #onMessage(msg: WorkerMessage) {
@@ -266,7 +268,22 @@ class FlDiagnose extends HTMLElement {
     if (!d.candidates.length) {
       this.#status(`No entry matches this log. ${lines} ${scope}`.trim());
       const item = el('li', { class: 'empty' });
-      item.append(el('p', {}, 'No entry explains these lines yet.'));
+      if (d.closest?.length) {
+        list.append(
+          el(
+            'li',
+            { class: 'summary' },
+            el(
+              'p',
+              {},
+              'No line of this log matches a fingerprint. These entries share the most telling words with it: leads to check, not matches.',
+            ),
+          ),
+          ...d.closest.map((c, i) => this.#lead(c, i)),
+        );
+        item.append(el('p', {}, 'None of them? No entry may explain these lines yet.'));
+      } else item.append(el('p', {}, 'No entry explains these lines yet.'));
+      if (msg.leadsError) item.append(el('p', {}, `The closest entries could not be found: ${msg.leadsError}.`));
       if (msg.informative) {
         const search = el(
           'a',
@@ -308,6 +325,25 @@ class FlDiagnose extends HTMLElement {
         ),
       ),
     );
+  }
+
+  /** An entry the log shares words with, when nothing matched: its link, and the words. */
+  #lead(c: Lead, i: number): HTMLElement {
+    const head = el(
+      'h2',
+      { class: 'result-title' },
+      el('span', { class: 'rank' }, `${i + 1}`),
+      el('a', { href: c.url }, c.title),
+      el('span', { class: 'id' }, c.id),
+    );
+    const score = el(
+      'p',
+      { class: 'score' },
+      el('span', { class: 'confidence', 'data-confidence': c.confidence }, confidenceText(c.confidence)),
+    );
+    const words = el('p', { class: 'why lead-words' }, 'Shares: ');
+    c.words.forEach((w, k) => words.append(k ? ', ' : '', el('code', {}, w)));
+    return el('li', { class: 'result lead' }, head, score, words);
   }
 
   /** One result; `tied`, when the candidate is one of several that tie on one symptom. */

@@ -119,6 +119,32 @@ test('a log that matches nothing says so and offers its most telling line', asyn
   await expect(page.locator('.results .empty code')).toHaveText('ValueError: frobnicator out of range at x.py');
 });
 
+test('a log no fingerprint matches gets the closest entries by shared words, fetched only then', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto('/diagnose/');
+  const box = page.getByLabel('Training log or error message');
+  await box.fill(teacherLog);
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  await expect(page.locator('.results > li.result').first()).toBeVisible();
+  expect(fetched).not.toContain('/api/v1/profiles.json');
+
+  await box.fill(
+    'Traceback (most recent call last):\n  File "train.py", line 3, in <module>\n    from flash_attn import flash_attn_func\nModuleNotFoundError: No module named flash_attn_interface\n',
+  );
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  await expect(page.getByRole('status')).toContainText('No entry matches this log');
+  await expect(page.locator('.results .summary')).toContainText('No line of this log matches a fingerprint');
+  const lead = page.locator('.results > li.lead').first();
+  await expect(lead.getByRole('heading')).toContainText('ENV-014');
+  await expect(lead).toContainText('low confidence');
+  await expect(lead.locator('.lead-words code').first()).toBeVisible();
+  await expect(lead.locator('.lead-words')).toContainText('flash_attn');
+  expect(fetched).toContain('/api/v1/profiles.json');
+  // the search hand-off is still offered below the leads
+  await expect(page.locator('.results .empty a')).toHaveText('Search the encyclopedia for it');
+});
+
 test('a multi-rank log names the rank that failed first', async ({ page }) => {
   await page.goto('/diagnose/');
   await page

@@ -109,6 +109,29 @@ describe('faultline diagnose', () => {
       'No entry matched this log (1 line scanned).',
     );
   });
+
+  test('a log that matches no fingerprint gets the closest entries by shared words, and still exits 1', async () => {
+    const log = file(
+      'fa3.log',
+      'Traceback (most recent call last):\n  File "train.py", line 3, in <module>\n    from flash_attn import flash_attn_func\nModuleNotFoundError: No module named flash_attn_interface\n',
+    );
+    const r = await cli(['diagnose', log]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/No line of it matches a fingerprint\. These entries share the most telling words/);
+    expect(r.stdout).toMatch(
+      /\n1\. ENV-014 {2}FlashAttention .*\n {3}https:\/\/faultline\.dev\/entries\/.*\n {3}shares: .*flash_attn/,
+    );
+    const json = JSON.parse((await cli(['diagnose', log, '--json', '--top', '2'])).stdout);
+    expect(json.matches).toEqual([]);
+    expect(json.closest).toHaveLength(2);
+    expect(json.closest[0]).toMatchObject({ id: 'ENV-014', confidence: 'low', score: 1 });
+    expect(json.closest[0].url).toMatch(/^https:\/\/faultline\.dev\/entries\//);
+    expect(json.closest[0].words).toContain('flash_attn');
+    const md = (await cli(['diagnose', log, '--format', 'markdown'])).stdout;
+    expect(md).toMatch(/^- \[ENV-014 .*\]\(https:\/\/faultline\.dev\/entries\/.*\): shares .*`flash_attn`/m);
+    // a log that matched gives no leads
+    expect(JSON.parse((await cli(['diagnose', example, '--json'])).stdout)).not.toHaveProperty('closest');
+  });
 });
 
 describe('faultline diagnose: formats and several logs', () => {

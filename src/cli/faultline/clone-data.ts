@@ -30,10 +30,15 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
-/** A hash of every file of content/ and src/lib, names and bytes. */
+/** A hash of every file of content/, src/lib and src/build, names and bytes. */
 export function contentKey(root: string): string {
   const hash = createHash('sha256').update(`faultline-cli-data ${DATA_VERSION}\n`);
-  for (const dir of [contentDir(root), join(root, 'src/lib'), join(root, 'src/cli/faultline')]) {
+  for (const dir of [
+    contentDir(root),
+    join(root, 'src/lib'),
+    join(root, 'src/build'),
+    join(root, 'src/cli/faultline'),
+  ]) {
     const files: string[] = [];
     walk(dir, files);
     for (const f of files)

@@ -4,7 +4,7 @@
  * same ticket text as an entry page's "Copy for ticket" (src/lib/ticket.ts), short link and all.
  * Every string taken from the log passes through stripControls first.
  */
-import type { Candidate, Diagnosis } from '../../lib/diagnose/match.ts';
+import type { Candidate, Diagnosis, Lead } from '../../lib/diagnose/match.ts';
 import { confidenceText, logVersionsText, sharedLead, versionNoteText } from '../../lib/diagnose/shared.ts';
 import { ticketSnippet } from '../../lib/ticket.ts';
 import type { CliEntry } from './types.ts';
@@ -64,13 +64,23 @@ const lineText = (text: string) => {
   return t.length > 160 ? `${t.slice(0, 157)}...` : t;
 };
 const scope = (r: LogResult) => `${plural(r.diagnosis.stats.lines, 'line')} scanned`;
+/** When nothing matched: the closest entries by shared words, as many as --top allows. */
+const leads = (d: Diagnosis, top: number): Lead[] => (d.candidates.length ? [] : (d.closest ?? []).slice(0, top));
+const LEADS =
+  'No line of it matches a fingerprint. These entries share the most telling words with it (leads to check, low confidence):';
 
 export function formatText(r: LogResult, ctx: Context): string {
   const d = r.diagnosis;
   const out: string[] = [];
   const list = shown(d, ctx.top);
-  if (!list.length) out.push(`No entry matched this log (${scope(r)}).`, '');
-  else {
+  if (!list.length) {
+    out.push(`No entry matched this log (${scope(r)}).`, '');
+    const closest = leads(d, ctx.top);
+    if (closest.length) out.push(LEADS, '');
+    closest.forEach((c, i) =>
+      out.push(`${i + 1}. ${c.id}  ${c.title}`, `   ${ctx.site}${c.url}`, `   shares: ${c.words.join(', ')}`, ''),
+    );
+  } else {
     if (d.summary) out.push(d.summary, '');
     if (d.versions?.length) out.push(stripControls(logVersionsText(d.versions)), '');
     if (d.shared)
@@ -112,6 +122,7 @@ export function toJson(r: LogResult, ctx: Context) {
     ...(d.summary ? { summary: d.summary } : {}),
     ...(d.versions ? { versions: d.versions } : {}),
     ...(d.shared ? { shared: { ...d.shared, url: ctx.site + d.shared.url } } : {}),
+    ...(leads(d, ctx.top).length ? { closest: leads(d, ctx.top).map((c) => ({ ...c, url: ctx.site + c.url })) } : {}),
     notes: notes(r, ctx.limits),
     scan: {
       bytes: r.bytes,
@@ -152,6 +163,18 @@ export function formatTicket(format: 'markdown' | 'jira', r: LogResult, ctx: Con
   ];
   const list = shown(d, ctx.top);
   if (!list.length) out.push(`No entry matched this log (${scope(r)}).`, '');
+  const closest = leads(d, ctx.top);
+  if (closest.length)
+    out.push(
+      LEADS,
+      '',
+      ...closest.map((c) =>
+        md
+          ? `- [${c.id} ${c.title}](${ctx.site}${c.url}): shares ${c.words.map((w) => `\`${w}\``).join(', ')}`
+          : `* [${c.id} ${c.title}|${ctx.site}${c.url}]: shares ${c.words.map((w) => `{{${w}}}`).join(', ')}`,
+      ),
+      '',
+    );
   if (d.summary) out.push(d.summary, '');
   if (d.versions?.length) out.push(stripControls(logVersionsText(d.versions)), '');
   if (d.shared && list.length) {

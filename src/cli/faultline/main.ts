@@ -8,7 +8,7 @@
  */
 import type { Readable } from 'node:stream';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { compileMatcher, startScan } from '../../lib/diagnose/match.ts';
+import { compileMatcher, startScan, withClosest } from '../../lib/diagnose/match.ts';
 import { ticketSnippet } from '../../lib/ticket.ts';
 import { explainEntry } from './explain.ts';
 import { FORMATS, formatText, formatTicket, toJson, type Context, type Format, type LogResult } from './format.ts';
@@ -110,7 +110,7 @@ async function diagnoseCommand(args: string[], io: Io): Promise<number> {
         name === '-'
           ? await scanStream(io.stdin, 'standard input', scan, io.limits)
           : await scanFile(name, scan, io.limits);
-      result = { ...read, diagnosis: scan.finish(), name: name === '-' ? 'standard input' : name };
+      result = { ...read, diagnosis: withClosest(scan, data.profiles), name: name === '-' ? 'standard input' : name };
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       io.stderr.write(`faultline: ${stripControls(error.message)}\n`);

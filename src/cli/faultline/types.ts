@@ -1,8 +1,9 @@
 /** The shape of the faultline command's data (data.ts builds it), without the code that builds it. */
 import type { Fingerprints } from '../../lib/diagnose/fingerprints.ts';
+import type { WordProfiles } from '../../lib/diagnose/profiles.ts';
 
 /** Bumped when the shape changes, so that an old cache is rebuilt rather than misread. */
-export const DATA_VERSION = 1;
+export const DATA_VERSION = 2;
 
 export interface CliEntry {
   id: string;
@@ -23,5 +24,7 @@ export interface CliEntry {
 export interface CliData {
   version: typeof DATA_VERSION;
   fingerprints: Fingerprints;
+  /** the entries' word profiles, for a log that matches nothing */
+  profiles: WordProfiles;
   entries: CliEntry[];
 }

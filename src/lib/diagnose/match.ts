@@ -16,10 +16,11 @@ import { BOILERPLATE } from './boilerplate.ts';
 import { requiredLiterals, requiredWordSets } from './tokens.ts';
 import { compilePattern, type LogPattern } from './engine.ts';
 import { lineLevel, parsePrefix, stripAnsi, type Level } from './normalize.ts';
-import { rank, type Diagnosis, type Hit, type CueHit } from './rank.ts';
+import { rank, type Diagnosis, type Hit, type CueHit, type Lead } from './rank.ts';
 import { versionReader } from './versions.ts';
+import { closestEntries, PROFILE_TAIL, type WordProfiles } from './profiles.ts';
 
-export type { Candidate, Confidence, Diagnosis, MatchedLine } from './rank.ts';
+export type { Candidate, Confidence, Diagnosis, Lead, MatchedLine } from './rank.ts';
 
 /**
  * Lines are matched in windows of this many characters; a longer line (minified JSON, a
@@ -201,6 +202,8 @@ export const SHAPE_REGEXES: readonly RegExp[] = [
 export interface Scan {
   push(chunk: string): void;
   finish(): Diagnosis;
+  /** After finish, when nothing matched: the entries whose profiles the log's tail shares words with. */
+  closest(profiles: WordProfiles): Lead[];
   /** indexes of every signal that fired so far */
   fired(): Set<number>;
 }
@@ -224,6 +227,10 @@ type Prefix = { length: number; rank?: number; time?: number };
 class LogScan implements Scan {
   #m: Matcher;
   #carry = '';
+  /** the chunks holding the last PROFILE_TAIL characters pushed, from #tailStart, for closest() */
+  #tail: string[] = [];
+  #tailStart = 0;
+  #tailLength = 0;
   #lineNo = 0;
   #bytes = 0;
   #longLines = 0;
@@ -251,6 +258,7 @@ class LogScan implements Scan {
 
   push(chunk: string) {
     this.#bytes += chunk.length;
+    this.#keepTail(chunk);
     const text = this.#carry + chunk;
     let start = 0;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
@@ -282,6 +290,29 @@ class LogScan implements Scan {
 
   fired() {
     return new Set(this.#hitCount.keys());
+  }
+
+  /** Keeps the chunks that hold the last PROFILE_TAIL characters; amortised constant time a push. */
+  #keepTail(chunk: string) {
+    this.#tail.push(chunk);
+    this.#tailLength += chunk.length;
+    while (this.#tailLength - this.#tail[this.#tailStart]!.length >= PROFILE_TAIL)
+      this.#tailLength -= this.#tail[this.#tailStart++]!.length;
+    if (this.#tailStart > 1024) {
+      this.#tail = this.#tail.slice(this.#tailStart);
+      this.#tailStart = 0;
+    }
+  }
+
+  closest(profiles: WordProfiles): Lead[] {
+    const entries = new Map(this.#m.fp.entries.map((e) => [e.id, e]));
+    const tail = this.#tail.slice(this.#tailStart).join('').slice(-PROFILE_TAIL);
+    return closestEntries(tail, profiles).flatMap((c) => {
+      const e = entries.get(c.id);
+      return e
+        ? [{ id: c.id, title: e.title, url: e.url, score: c.score, confidence: 'low' as const, words: c.words }]
+        : [];
+    });
   }
 
   /** Keeps the first few hits of each signal: enough to show and to order ranks. */
@@ -480,10 +511,19 @@ class LogScan implements Scan {
   }
 }
 
-export function diagnose(text: string, m: Matcher): Diagnosis {
+/** A whole log at once; with profiles, a log that matched nothing gets its closest entries. */
+export function diagnose(text: string, m: Matcher, profiles?: WordProfiles): Diagnosis {
   const scan = startScan(m);
   scan.push(text);
-  return scan.finish();
+  return withClosest(scan, profiles);
+}
+
+/** Finishes a scan, adding the closest entries when nothing matched and profiles are given. */
+export function withClosest(scan: Scan, profiles: WordProfiles | undefined): Diagnosis {
+  const d = scan.finish();
+  if (d.candidates.length || !profiles) return d;
+  const closest = scan.closest(profiles);
+  return closest.length ? { ...d, closest } : d;
 }
 
 const compiled = new WeakMap<Fingerprints, Matcher>();

@@ -87,6 +87,18 @@ export interface Candidate {
   kind?: 'known-issue';
 }
 
+/** An entry a log shares words with, when no line of it matched. */
+export interface Lead {
+  id: string;
+  title: string;
+  url: string;
+  /** 0–1, relative to the first lead */
+  score: number;
+  confidence: 'low';
+  /** the shared words that weigh most */
+  words: string[];
+}
+
 export interface Diagnosis {
   candidates: Candidate[];
   /** one sentence on which failure came first, when the log shows collateral failures */
@@ -106,6 +118,11 @@ export interface Diagnosis {
   initiating?: { entry: string; symptom: string; rank?: number; line: number };
   /** the library versions the log shows (pip freeze, collect_env, …), first seen of each */
   versions?: LogVersion[];
+  /**
+   * When no candidate matched: the entries whose words the log shares most (profiles.ts),
+   * leads to check rather than matches, so always low confidence.
+   */
+  closest?: Lead[];
   stats: { lines: number; matchedLines: number; bytes: number; longLines: number };
 }
 

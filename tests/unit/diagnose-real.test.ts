@@ -35,6 +35,10 @@ describe('older wordings and other capitalisation', () => {
     ],
     // FD-GAN#40 (PyTorch 0.x)
     ['KeyError: \'unexpected key "module.base_model.base.conv1.weight" in state_dict\'', 'CKPT-001'],
+    // tensorpack/tensorpack#1244 (NVML's return code, raised by tensorpack's own NVML wrapper)
+    ['tensorpack.utils.nvml.NvmlException: NVML_ERROR_LIB_RM_VERSION_MISMATCH', 'HW-004'],
+    // huggingface/transformers#2648 (Transformers 2.x, the tokenizer's own log line)
+    ['ERROR - transformers.tokenization_utils -   Using pad_token, but it is not set yet.', 'TOK-001'],
     // openvla/openvla#103 (torch.autocast's own refusal, not the Trainer's)
     ['RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.', 'MP-004'],
     // facebookresearch/fairseq#2640

@@ -95,7 +95,7 @@ function report() {
         `${f.negatives} negatives: ${f.quiet} quiet (${percent(f.quiet, f.negatives)})`,
     );
     console.log(
-      `${''.padEnd(12)} of those, ${f.leads.logs} matched no fingerprint and were given the closest entries by shared words: ${f.leads.top1} first, ${f.leads.top3} in the first three`,
+      `${''.padEnd(12)} of those, ${f.leads.logs} matched no fingerprint; the closest entries by shared words put ${f.leads.top1} first, ${f.leads.top3} in the first three`,
     );
   }
   console.log(

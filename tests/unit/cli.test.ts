@@ -104,7 +104,7 @@ describe('faultline diagnose', () => {
   test('exits 1 when nothing matches', async () => {
     const r = await cli(['diagnose', file('ok.log', 'epoch 1 loss 0.3\nepoch 2 loss 0.2\n')]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('No entry matched this log (2 lines scanned).');
+    expect(r.stdout).toBe('No entry matched this log (2 lines scanned).\n');
     expect((await cli(['diagnose', '-'], { stdin: 'epoch 1 loss 0.3\n' })).stdout).toContain(
       'No entry matched this log (1 line scanned).',
     );

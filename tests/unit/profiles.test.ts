@@ -52,8 +52,9 @@ describe('buildProfiles and closestEntries', () => {
     expect(leads[1]!.score).toBeLessThan(1);
   });
 
-  test('a log sharing no word with any profile gets no lead', () => {
+  test('a log sharing no word with any profile, or only words every entry holds, gets no lead', () => {
     expect(closestEntries('epoch 1 done; 2 done', profiles)).toEqual([]);
+    expect(closestEntries('Traceback (most recent call last):', profiles)).toEqual([]);
   });
 
   test('an entry with many logs does not win by its size', () => {

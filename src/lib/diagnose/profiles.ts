@@ -20,6 +20,12 @@
 export const PROFILE_TAIL = 200_000;
 /** Results given: the pages show at most this many leads. */
 const LIMIT = 3;
+/**
+ * The least sum of weights a first lead needs. Below it the log shares only words any training
+ * output holds (`epoch 1 loss 0.3` sums to about 0.14), and a lead would be noise. The right
+ * leads measured so far sum to 0.65 and more (docs/diagnose-evaluation.md).
+ */
+const MIN_SCORE = 0.5;
 /** Words shown as the reason for a lead. */
 const SHOWN_WORDS = 5;
 
@@ -118,8 +124,8 @@ export function buildProfiles(docs: readonly { entry: string; words: ReadonlySet
 }
 
 /**
- * The entries a log shares the most weighted words with, best first; none when it shares no
- * word with any profile. Scores are relative to the first lead (1).
+ * The entries a log shares the most weighted words with, best first; none when the first
+ * would be under MIN_SCORE. Scores are relative to the first lead (1).
  */
 export function closestEntries(text: string, profiles: WordProfiles, limit = LIMIT): Closest[] {
   const words = wordsOf(text.length > PROFILE_TAIL ? text.slice(-PROFILE_TAIL) : text);
@@ -138,7 +144,8 @@ export function closestEntries(text: string, profiles: WordProfiles, limit = LIM
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
     .slice(0, limit);
-  const top = scored[0]?.score ?? 1;
+  const top = scored[0]?.score ?? 0;
+  if (top < MIN_SCORE) return [];
   return scored.map((s) => ({ id: s.id, score: round(s.score / top), words: reasons(s.shared) }));
 }
 

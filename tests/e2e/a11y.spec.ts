@@ -5,6 +5,26 @@ import { test, expect } from './fixtures.ts';
 const LOG =
   'step 3\nTraceback (most recent call last):\n  File "train.py", line 9, in <module>\nRuntimeError: CUDA error: device-side assert triggered\n';
 
+const UNMATCHED =
+  'Traceback (most recent call last):\n  File "train.py", line 3, in <module>\n    from flash_attn import flash_attn_func\nModuleNotFoundError: No module named flash_attn_interface\n';
+
+/** Diagnoses a log and waits for the first result of a kind, once the page has stopped scrolling. */
+async function diagnoseLog(page: Page, log: string, result: string) {
+  await page.getByLabel('Training log or error message').fill(log);
+  await page.getByRole('button', { name: 'Diagnose', exact: true }).click();
+  await expect(page.locator(`.results > ${result}`).first()).toBeVisible();
+  // on a phone the outcome scrolls into view, smoothly: check the page once it has stopped
+  // (mid-scroll, the sticky header half covers the Diagnose button, and axe measures the
+  // part it can see)
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((done) => {
+        const y = scrollY;
+        setTimeout(() => done(scrollY === y), 150);
+      }),
+  );
+}
+
 // Each page type, brought into the state that matters (search open, diagnose with results).
 const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<void> }[] = [
   { name: 'home', path: '/' },
@@ -41,25 +61,9 @@ const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<voi
       await expect(dialog.getByRole('button', { name: 'NCCL: remove this framework filter' })).toBeVisible();
     },
   },
-  {
-    name: 'diagnose with results',
-    path: '/diagnose/',
-    prepare: async (page) => {
-      await page.getByLabel('Training log or error message').fill(LOG);
-      await page.getByRole('button', { name: 'Diagnose', exact: true }).click();
-      await expect(page.locator('.results > li.result').first()).toBeVisible();
-      // on a phone the outcome scrolls into view, smoothly: check the page once it has stopped
-      // (mid-scroll, the sticky header half covers the Diagnose button, and axe measures the
-      // part it can see)
-      await page.waitForFunction(
-        () =>
-          new Promise<boolean>((done) => {
-            const y = scrollY;
-            setTimeout(() => done(scrollY === y), 150);
-          }),
-      );
-    },
-  },
+  { name: 'diagnose with results', path: '/diagnose/', prepare: (page) => diagnoseLog(page, LOG, 'li.result') },
+  // a log no fingerprint matches: the closest entries by shared words
+  { name: 'diagnose with leads', path: '/diagnose/', prepare: (page) => diagnoseLog(page, UNMATCHED, 'li.lead') },
   { name: '404', path: '/entries/no-such-page/' },
 ];
 

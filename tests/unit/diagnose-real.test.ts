@@ -39,6 +39,15 @@ describe('older wordings and other capitalisation', () => {
     ['tensorpack.utils.nvml.NvmlException: NVML_ERROR_LIB_RM_VERSION_MISMATCH', 'HW-004'],
     // huggingface/transformers#2648 (Transformers 2.x, the tokenizer's own log line)
     ['ERROR - transformers.tokenization_utils -   Using pad_token, but it is not set yet.', 'TOK-001'],
+    // hiyouga/LlamaFactory#3954 (DeepSpeed's ZeRO-3 warning pasted without its count)
+    [
+      'pytorch allocator cache flushes since last step. this happens when there is high memory pressure and is detrimental to performance.',
+      'MEM-006',
+    ],
+    // modelscope/ms-swift#3859 (ms-swift's own refusal to merge into a bitsandbytes base)
+    ['AssertionError: quant_method: bnb, quantized model and does not support merge-lora.', 'FT-004'],
+    // abysssol/ollama-flake#4 (Ollama's GPU discovery prints NVML's return code)
+    ['nvmlInit_v2 err: 18', 'HW-004'],
     // openvla/openvla#103 (torch.autocast's own refusal, not the Trainer's)
     ['RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.', 'MP-004'],
     // facebookresearch/fairseq#2640

@@ -22,8 +22,9 @@ export const PROFILE_TAIL = 200_000;
 const LIMIT = 3;
 /**
  * The least sum of weights a first lead needs. Below it the log shares only words any training
- * output holds (`epoch 1 loss 0.3` sums to about 0.14), and a lead would be noise. The right
- * leads measured so far sum to 0.65 and more (docs/diagnose-evaluation.md).
+ * output holds (`epoch 1 loss 0.3`), and a lead would be noise; it must stay under the sums of
+ * the right leads measured on real logs (docs/diagnose-evaluation.md, "A floor for the first
+ * lead").
  */
 const MIN_SCORE = 0.5;
 /** Words shown as the reason for a lead. */
@@ -63,6 +64,7 @@ const STOP = new Set(
 const WORD = /\w+(?:\.\w+)*/g;
 const HEX = /^[0-9a-f]+$/;
 const ALNUM = /^[a-z0-9]+$/;
+/** Every expression this module runs on a log's text, for npm run check:regexes to prove linear. */
 export const PROFILE_REGEXES: readonly RegExp[] = [WORD, HEX, ALNUM];
 
 /**

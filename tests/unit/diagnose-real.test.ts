@@ -48,6 +48,16 @@ describe('older wordings and other capitalisation', () => {
     ['AssertionError: quant_method: bnb, quantized model and does not support merge-lora.', 'FT-004'],
     // abysssol/ollama-flake#4 (Ollama's GPU discovery prints NVML's return code)
     ['nvmlInit_v2 err: 18', 'HW-004'],
+    // pytorch/pytorch#140394 (TORCH_LOGS=graph_breaks when Dynamo skips the rest of the frame)
+    [
+      'V1112 13:10:18.379000 52923 torch/_dynamo/convert_frame.py:1282] [5/0] [__graph_breaks] Graph break: skip: from user code at:',
+      'PERF-004',
+    ],
+    // bene-ges/nemo_compatible#16 (Lightning's device check, its second line indented)
+    [
+      'lightning_fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [1]\n But your machine only has: [0]',
+      'ENV-010',
+    ],
     // openvla/openvla#103 (torch.autocast's own refusal, not the Trainer's)
     ['RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.', 'MP-004'],
     // facebookresearch/fairseq#2640

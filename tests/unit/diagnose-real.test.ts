@@ -58,6 +58,20 @@ describe('older wordings and other capitalisation', () => {
       'lightning_fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [1]\n But your machine only has: [0]',
       'ENV-010',
     ],
+    // lancopku/SGM#3 (PyTorch 0.3's size mismatch)
+    [
+      'RuntimeError: While copying the parameter named decoder.embedding.weight, whose dimensions in the model are torch.Size([58, 256]) and whose dimensions in the checkpoint are torch.Size([107, 256]).',
+      'CKPT-008',
+    ],
+    // ONSdigital/csvcubed#913 (a module compiled against NumPy 1.x, under NumPy 2.0)
+    [
+      'ValueError: numpy.dtype size changed, may indicate binary incompatibility. Expected 96 from C header, got 88 from PyObject',
+      'CONF-004',
+    ],
+    // learnables/learn2learn#263 (an older c10d store, in torchrun's error record)
+    ['    "message": "RuntimeError: Address already in use",', 'DIST-008'],
+    // chenyme/Chenyme-AAVT#21 (cuDNN 8's loader on Windows)
+    ['Could not locate cudnn_ops_infer64_8.dll. Please make sure it is in your library path!', 'ENV-012'],
     // openvla/openvla#103 (torch.autocast's own refusal, not the Trainer's)
     ['RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.', 'MP-004'],
     // facebookresearch/fairseq#2640

@@ -145,6 +145,21 @@ test('a log no fingerprint matches gets the closest entries by shared words, fet
   await expect(page.locator('.results .empty a')).toHaveText('Search the encyclopedia for it');
 });
 
+test('when the word profiles cannot be loaded, the page says so and still offers the search', async ({ page }) => {
+  await page.route('**/api/v1/profiles.json', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/diagnose/');
+  await page
+    .getByLabel('Training log or error message')
+    .fill('ModuleNotFoundError: No module named flash_attn_interface\n');
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  await expect(page.getByRole('status')).toContainText('No entry matches this log');
+  await expect(page.locator('.results .empty')).toContainText(
+    'The closest entries could not be found: could not load the word profiles (404 from /api/v1/profiles.json).',
+  );
+  await expect(page.locator('.results > li.lead')).toHaveCount(0);
+  await expect(page.locator('.results .empty a')).toHaveText('Search the encyclopedia for it');
+});
+
 test('a multi-rank log names the rank that failed first', async ({ page }) => {
   await page.goto('/diagnose/');
   await page

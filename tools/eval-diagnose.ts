@@ -13,7 +13,7 @@ import { readContent } from '../src/build/read.ts';
 import { validateContent } from '../src/lib/content/validate.ts';
 import { formatProblem } from '../src/lib/schema/errors.ts';
 import { fingerprintsFor } from '../src/build/fingerprints-from-content.ts';
-import { compileMatcher, diagnose } from '../src/lib/diagnose/match.ts';
+import { compileMatcher, diagnose, startScan } from '../src/lib/diagnose/match.ts';
 import { figures, partOf, percent, type Outcome, type Part } from '../src/build/evaluate.ts';
 import { profileDocs, profilesWithout } from '../src/build/profiles.ts';
 import { buildProfiles } from '../src/lib/diagnose/profiles.ts';
@@ -45,12 +45,13 @@ const shipped = buildProfiles(docs);
  * any log from its thread, so a development log never finds itself.
  */
 function outcome(log: { file: string; text: string; real?: { source: string } }, expected?: string): Outcome {
-  const d = diagnose(log.text, matcher);
+  const scan = startScan(matcher);
+  scan.push(log.text);
+  const d = scan.finish();
   const base = { file: log.file, part: partOf(log.file), ...(expected ? { expected } : {}) };
   if (d.candidates.length) return { ...base, ranked: d.candidates };
   const profiles = log.real ? profilesWithout(docs, { file: log.file, source: log.real.source }) : shipped;
-  const leads = diagnose(log.text, matcher, profiles).closest ?? [];
-  return { ...base, ranked: leads, leads: true };
+  return { ...base, ranked: scan.closest(profiles), leads: true };
 }
 
 const outcomes: Outcome[] = [];

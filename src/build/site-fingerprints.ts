@@ -8,16 +8,25 @@ import type { SiteIndex } from '../lib/indexes/site-index.ts';
 import { buildFingerprints, type Fingerprints } from '../lib/diagnose/fingerprints.ts';
 import { triggeredSignals } from '../lib/diagnose/match.ts';
 import type { WordProfiles } from '../lib/diagnose/profiles.ts';
+import type { ExampleLog } from '../lib/schema/sources.ts';
 import { entryProfiles } from './profiles.ts';
 
 let cached: Fingerprints | undefined;
+const logsRead = new Map<string, ExampleLog[]>();
+
+/** An entry's example logs, read from disk once for both files. */
+function examplesOf(slug: string): ExampleLog[] {
+  let logs = logsRead.get(slug);
+  if (!logs) logsRead.set(slug, (logs = readExamplesFor(process.cwd(), slug)));
+  return logs;
+}
 
 export function siteFingerprints(site: SiteIndex): Fingerprints {
   if (cached) return cached;
   const examples = new Map<string, string[]>();
   for (const e of site.entries) {
     // hand-written logs only, as in from-content.ts: real ones are the evaluation set
-    const texts = readExamplesFor(process.cwd(), e.slug)
+    const texts = examplesOf(e.slug)
       .filter((x) => !x.real)
       .map((x) => x.text);
     if (texts.length) examples.set(e.id, texts);
@@ -34,5 +43,5 @@ export function siteFingerprints(site: SiteIndex): Fingerprints {
 }
 
 export function siteProfiles(site: SiteIndex): WordProfiles {
-  return entryProfiles(site.entries, (slug) => readExamplesFor(process.cwd(), slug));
+  return entryProfiles(site.entries, examplesOf);
 }

@@ -5,14 +5,13 @@
  * outlines (handing resvg the font files made it load and parse every font for every image).
  * The build draws cards with `renderCard`: resvg draws the frame every card shares once, and
  * each glyph once per size and sub-pixel offset, and a card is the frame with its glyphs
- * painted on, instead of resvg filling every outline of every card.
+ * painted on, instead of resvg filling every outline of every card; sharp writes the PNG.
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { endianness } from 'node:os';
-import { constants, crc32, deflateRawSync, deflateSync, type ZlibOptions } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
 import opentype from 'opentype.js';
 import { escapeHtml } from '../lib/inline.ts';
 import type { OgCard } from '../lib/og-card.ts';
@@ -262,14 +261,8 @@ function badgeMask(b: { x: number; y: number; width: number; height: number; rx:
 
 const rgb = (colour: string) => [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
 
-/** The rows of the canvas painted since it was last the bare frame: [top, bottom). */
-let dirtyTop = OG_HEIGHT;
-let dirtyBottom = 0;
-
 /** Paints a colour through a mask at (x, y) over the opaque RGBA pixels of the canvas (source over). */
 function paint(rgba: Uint8Array, mask: Mask, x: number, y: number, [r, g, b]: [number, number, number]) {
-  dirtyTop = Math.max(0, Math.min(dirtyTop, y));
-  dirtyBottom = Math.min(OG_HEIGHT, Math.max(dirtyBottom, y + mask.height));
   for (let row = 0; row < mask.height; row++) {
     const py = y + row;
     if (py < 0 || py >= OG_HEIGHT) continue;
@@ -292,62 +285,20 @@ function paint(rgba: Uint8Array, mask: Mask, x: number, y: number, [r, g, b]: [n
   }
 }
 
-/**
- * What every card starts from, made once per thread: the frame's pixels, the frame as palette
- * rows with the palette they built, and the rows above the identifier box (which no card
- * paints) compressed.
- */
-interface Frame {
-  pixels: Uint8Array;
-  rows: Buffer;
-  palette: Palette;
-  /** the rows above any card's content: how many bytes of `rows` they are, deflated (raw, ending on a flush), and their Adler-32 */
-  head: { bytes: number; deflated: Buffer; adler: number };
-}
+let framePixels: Uint8Array | undefined;
 
-let frameState: Frame | undefined;
-let canvas: Buffer | undefined;
-
-/** Rows above the identifier box, the highest thing a card paints (its mask has a pixel of margin). */
-const HEAD_ROWS = Math.floor(170 * SCALE) - 2;
-
-function theFrame(): Frame {
-  if (frameState) return frameState;
-  const pixels = new Uint8Array(
+/** The pixels every card starts from, drawn by resvg once per thread. */
+function theFrame(): Uint8Array {
+  framePixels ??= new Uint8Array(
     new Resvg(
       `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">${frameSvg()}</svg>`,
       { font: { loadSystemFonts: false }, fitTo: { mode: 'width', value: OG_WIDTH } },
     ).render().pixels,
   );
-  const palette = newPalette();
-  const rows = Buffer.alloc((OG_WIDTH + 1) * OG_HEIGHT);
-  if (
-    !palettiseRows(
-      new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2),
-      OG_WIDTH,
-      0,
-      OG_HEIGHT,
-      rows,
-      palette,
-    )
-  )
-    throw new Error('preview images: the frame alone has more than 256 colours');
-  const bytes = (OG_WIDTH + 1) * HEAD_ROWS;
-  const head = rows.subarray(0, bytes);
-  frameState = {
-    pixels,
-    rows,
-    palette,
-    head: {
-      bytes,
-      deflated: deflateRawSync(head, { ...PALETTE_DEFLATE, finishFlush: constants.Z_SYNC_FLUSH }),
-      adler: adler32(head),
-    },
-  };
-  return frameState;
+  return framePixels;
 }
 
-/** Paints a card's identifier box and text onto the canvas, which holds the bare frame. */
+/** Paints a card's identifier box and text onto a copy of the frame. */
 function draw(card: OgCard, rgba: Buffer): void {
   const { badge, runs } = cardLayout(card);
   const box = badgeMask(badge);
@@ -369,262 +320,27 @@ function draw(card: OgCard, rgba: Buffer): void {
   }
 }
 
-/** Puts the frame back where the last card painted. */
-function clearCanvas(rgba: Buffer, f: Frame): void {
-  if (dirtyBottom > dirtyTop)
-    rgba.set(f.pixels.subarray(dirtyTop * OG_WIDTH * 4, dirtyBottom * OG_WIDTH * 4), dirtyTop * OG_WIDTH * 4);
-  dirtyTop = OG_HEIGHT;
-  dirtyBottom = 0;
-}
-
-/** Draws a card on the canvas, hands it to `use`, and puts the frame back. */
-function onCanvas<T>(card: OgCard, use: (rgba: Buffer, f: Frame) => T): T {
-  const f = theFrame();
-  canvas ??= Buffer.from(f.pixels);
-  draw(card, canvas);
-  try {
-    return use(canvas, f);
-  } finally {
-    clearCanvas(canvas, f);
-  }
-}
-
-/** A card's pixels (RGBA, OG_WIDTH × OG_HEIGHT), as renderCard encodes them. */
+/**
+ * A card's pixels (RGBA, OG_WIDTH × OG_HEIGHT, opaque). The frame every card shares is drawn
+ * by resvg once per thread, and each glyph once per size and sub-pixel offset; a card is the
+ * frame with its glyphs painted on through their masks.
+ */
 export function cardPixels(card: OgCard): Buffer {
-  return onCanvas(card, (rgba) => Buffer.from(rgba));
+  const pixels = Buffer.from(theFrame());
+  draw(card, pixels);
+  return pixels;
 }
 
 /**
- * Draws a card and encodes it, synchronously: the build runs this in a worker thread
- * (src/integrations/og-worker.ts) while the main thread renders pages. The frame every card
- * shares is drawn by resvg once per thread, and each glyph once per size and sub-pixel offset;
- * a card is the frame with its glyphs painted on through their masks. Only the rows a card
- * painted are palettised anew, the others are the frame's palette rows, and the rows above the
- * identifier box are compressed once.
+ * A card as a PNG: drawn here, encoded by sharp, losslessly and without the alpha channel (a
+ * card is opaque). The build runs this in a worker thread (src/integrations/og-worker.ts)
+ * while the main thread renders pages.
  */
-export function renderCard(card: OgCard): Buffer {
-  return onCanvas(card, (rgba, f) => encodeOverFrame(rgba, f) ?? encodePng(rgba, OG_WIDTH, OG_HEIGHT));
-}
-
-/**
- * The PNG of the canvas as a palette image that starts from the frame's palette, with the
- * painted rows palettised and everything below the head compressed; undefined when the card
- * adds so many colours that the palette would pass 256, or painted into the head, which
- * encodePng then handles whole.
- */
-function encodeOverFrame(rgba: Buffer, f: Frame): Buffer | undefined {
-  if (!LITTLE_ENDIAN || dirtyTop < HEAD_ROWS) return undefined;
-  const rows = rowsBuffer(f.rows.length);
-  rows.set(f.rows);
-  const palette = copyPalette(f.palette);
-  if (
-    !palettiseRows(
-      new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2),
-      OG_WIDTH,
-      dirtyTop,
-      dirtyBottom,
-      rows,
-      palette,
-    )
-  )
-    return undefined;
-  // the rest as a zlib stream of its own: its deflate data follows the head's, which ends on a
-  // flush at a byte boundary, and the two checksums combine into the whole rows' checksum
-  const rest = deflateSync(rows.subarray(f.head.bytes), PALETTE_DEFLATE);
-  const trailer = Buffer.alloc(4);
-  trailer.writeUInt32BE(adler32Combine(f.head.adler, rest.readUInt32BE(rest.length - 4), rows.length - f.head.bytes));
-  const zlib = Buffer.concat([ZLIB_HEADER, f.head.deflated, rest.subarray(2, rest.length - 4), trailer]);
-  return palettePng(OG_WIDTH, OG_HEIGHT, palette.colours, zlib);
-}
-
-const LITTLE_ENDIAN = endianness() === 'LE';
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(data, crc32(head.subarray(4))), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-function png(width: number, height: number, colourType: number, zlib: Buffer, extra: Buffer[] = []): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = colourType;
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    chunk('IHDR', header),
-    ...extra,
-    chunk('IDAT', zlib),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** A palette PNG of index rows already compressed (`zlib`), with the colours as 32-bit RGBA words. */
-function palettePng(width: number, height: number, colours: readonly number[], zlib: Buffer): Buffer {
-  const plte = Buffer.alloc(colours.length * 3);
-  const trns = Buffer.alloc(colours.length);
-  let opaque = true;
-  colours.forEach((c, i) => {
-    // little-endian: the first byte in memory (red) is the lowest
-    plte[i * 3] = c & 0xff;
-    plte[i * 3 + 1] = (c >>> 8) & 0xff;
-    plte[i * 3 + 2] = (c >>> 16) & 0xff;
-    trns[i] = c >>> 24;
-    if (trns[i] !== 255) opaque = false;
-  });
-  return png(width, height, 3, zlib, [chunk('PLTE', plte), ...(opaque ? [] : [chunk('tRNS', trns)])]);
-}
-
-/**
- * Palette rows are runs of one index: run-length matching is quicker than level 1's general
- * search and a little smaller.
- */
-const PALETTE_DEFLATE: ZlibOptions = { level: 1, strategy: constants.Z_RLE };
-/** A zlib stream's first two bytes: deflate with a 32 KB window, fastest compression (as level 1 writes them). */
-const ZLIB_HEADER = Buffer.from([0x78, 0x01]);
-const ADLER_BASE = 65521;
-
-/** zlib's checksum of `data`. */
-function adler32(data: Uint8Array): number {
-  let a = 1;
-  let b = 0;
-  for (let i = 0; i < data.length;) {
-    // 5552 bytes is the most zlib sums before the totals must be reduced
-    const end = Math.min(i + 5552, data.length);
-    for (; i < end; i++) {
-      a += data[i]!;
-      b += a;
-    }
-    a %= ADLER_BASE;
-    b %= ADLER_BASE;
-  }
-  return ((b << 16) | a) >>> 0;
-}
-
-/** The checksum of two pieces of data one after the other, from each one's and the second's length (zlib's adler32_combine). */
-function adler32Combine(first: number, second: number, secondLength: number): number {
-  const rem = secondLength % ADLER_BASE;
-  let a = first & 0xffff;
-  let b = (rem * a) % ADLER_BASE;
-  a += (second & 0xffff) + ADLER_BASE - 1;
-  b += (first >>> 16) + (second >>> 16) + ADLER_BASE - rem;
-  if (a >= ADLER_BASE) a -= ADLER_BASE;
-  if (a >= ADLER_BASE) a -= ADLER_BASE;
-  if (b >= ADLER_BASE * 2) b -= ADLER_BASE * 2;
-  if (b >= ADLER_BASE) b -= ADLER_BASE;
-  return ((b << 16) | a) >>> 0;
-}
-
-/**
- * Up to 256 colours and the index of each: open addressing in typed arrays, 1,024 slots for
- * at most 256 colours, keyed by the pixel as a 32-bit word.
- */
-interface Palette {
-  keys: Uint32Array;
-  slots: Int16Array;
-  colours: number[];
-}
-
-const newPalette = (): Palette => ({ keys: new Uint32Array(1024), slots: new Int16Array(1024).fill(-1), colours: [] });
-const copyPalette = (p: Palette): Palette => ({
-  keys: p.keys.slice(),
-  slots: p.slots.slice(),
-  colours: [...p.colours],
-});
-
-let rowsKept: Buffer | undefined;
-
-/**
- * The index rows of a palette image, one buffer per thread reused from image to image: a new
- * buffer per card is memory outside V8's heap, and its growth set off full collections of the
- * worker's heap.
- */
-function rowsBuffer(size: number): Buffer {
-  if (rowsKept?.length !== size) rowsKept = Buffer.allocUnsafe(size);
-  return rowsKept;
-}
-
-/**
- * Writes rows y0 to y1 of `pixels` as palette rows (a filter byte, 0, then an index per
- * pixel) into `rows`, adding new colours to `palette`; false when it would pass 256 colours.
- * A card is mostly runs of one colour: a run is found by comparing 32-bit pixels and written
- * with one fill, and the table is only consulted where the colour changes.
- */
-function palettiseRows(
-  pixels: Uint32Array,
-  width: number,
-  y0: number,
-  y1: number,
-  rows: Buffer,
-  palette: Palette,
-): boolean {
-  const { keys, slots, colours } = palette;
-  let p = y0 * width;
-  let last = ~pixels[p]! >>> 0; // differs from the first pixel, so the first lookup happens
-  let lastIndex = 0;
-  let o = y0 * (width + 1);
-  for (let y = y0; y < y1; y++) {
-    rows[o++] = 0; // filter: none
-    const end = p + width;
-    while (p < end) {
-      const c = pixels[p]!;
-      if (c === last) {
-        let q = p + 1;
-        while (q < end && pixels[q] === c) q++;
-        rows.fill(lastIndex, o, o + q - p);
-        o += q - p;
-        p = q;
-        continue;
-      }
-      let h = Math.imul(c, 0x9e3779b1) >>> 22;
-      while (slots[h] !== -1 && keys[h] !== c) h = (h + 1) & 1023;
-      if (slots[h] === -1) {
-        if (colours.length === 256) return false;
-        keys[h] = c;
-        slots[h] = colours.length;
-        colours.push(c);
-      }
-      last = c;
-      lastIndex = slots[h]!;
-      rows[o++] = lastIndex;
-      p++;
-    }
-  }
-  return true;
-}
-
-/**
- * A PNG from RGBA pixels (as resvg gives them: not premultiplied). A card is flat colour and
- * anti-aliased text, well under 256 colours, so it is written as a palette image, faster and
- * smaller than RGBA. An image with more than 256 colours is written as RGBA.
- */
-export function encodePng(rgba: Buffer, width: number, height: number): Buffer {
-  const stride = width * 4;
-  if (rgba.length !== stride * height)
-    throw new Error(`encodePng: ${rgba.length} bytes is not ${width}×${height} RGBA`);
-  // the palette reads pixels as 32-bit words, red in the low byte: little-endian only
-  if (LITTLE_ENDIAN) {
-    const aligned = rgba.byteOffset % 4 ? Buffer.from(rgba) : rgba;
-    const rows = rowsBuffer((width + 1) * height);
-    const palette = newPalette();
-    if (
-      palettiseRows(
-        new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2),
-        width,
-        0,
-        height,
-        rows,
-        palette,
-      )
-    )
-      return palettePng(width, height, palette.colours, deflateSync(rows, PALETTE_DEFLATE));
-  }
-  const rows = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) rgba.copy(rows, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
-  return png(width, height, 6, deflateSync(rows, { level: 6 }));
+export async function renderCard(card: OgCard): Promise<Buffer> {
+  // one libvips thread per image: the build's main thread needs the other core
+  sharp.concurrency(1);
+  return sharp(cardPixels(card), { raw: { width: OG_WIDTH, height: OG_HEIGHT, channels: 4 } })
+    .removeAlpha()
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }

@@ -7,7 +7,6 @@
  * build.
  */
 import { renameSync, writeFileSync } from 'node:fs';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderCard, type OgCard } from '../build/og-image.ts';
 
@@ -18,12 +17,10 @@ for (let i = Atomics.add(next, 0, 1); i < cards.length; i = Atomics.add(next, 0,
   const card = cards[i]!;
   // written under a temporary name and renamed, so a stopped build never leaves half a PNG in the cache
   const tmp = `${card.cached}.${process.pid}.${i}.tmp`;
-  writeFileSync(tmp, renderCard(card.card));
+  // awaiting the encoder also lets the event loop turn, which resvg's finalisers need to free
+  // the native memory of the glyphs drawn so far
+  writeFileSync(tmp, await renderCard(card.card));
   renameSync(tmp, card.cached);
   rendered++;
-  // resvg frees native memory in a finaliser, and finalisers only run between turns of the
-  // event loop: without this turn, a whole build's cards would hold their native memory until
-  // the end.
-  await nextTurn();
 }
 parentPort!.postMessage({ rendered });

@@ -10,5 +10,5 @@ export interface OgCard {
   category: string;
 }
 
-/** The fonts, their parser and the rasteriser: their versions are part of every image's cache key. */
-export const RENDERER_PACKAGES = ['dejavu-fonts-ttf', 'opentype.js', '@resvg/resvg-js'];
+/** The fonts, their parser, the rasteriser and the encoder: their versions are part of every image's cache key. */
+export const RENDERER_PACKAGES = ['dejavu-fonts-ttf', 'opentype.js', '@resvg/resvg-js', 'sharp'];

@@ -21,6 +21,20 @@ describe('a valid content set', () => {
       cues: [],
     });
   });
+
+  test('asks no file for a line: a line is looked up only for a problem, since finding one parses the file again', () => {
+    const src = sources([
+      { slug: 'example-failure', data: entry() },
+      { slug: 'other-failure', data: entry({ id: 'MEM-002', title: 'Another failure' }) },
+    ]);
+    const asked: string[] = [];
+    for (const file of [...src.entries, src.registry]) {
+      const lineOf = file.lineOf;
+      file.lineOf = (path) => (asked.push(`${file.file}: ${path.join('.')}`), lineOf(path));
+    }
+    expect(validateContent(src).problems).toEqual([]);
+    expect(asked).toEqual([]);
+  });
 });
 
 describe('schema errors name the file, the line, the dotted field and the bad value', () => {

@@ -224,11 +224,12 @@ function checkIds(valid: readonly Valid[], problems: Problem[]): Map<string, Val
   for (const v of valid) files.set(v.data.id, [...(files.get(v.data.id) ?? []), v.src.file]);
   for (const v of valid) {
     const { src, data } = v;
-    const at = { file: src.file, line: src.lineOf(['id']), path: 'id' };
+    // a line is looked up only for a problem: finding one parses the file again (read.ts)
+    const at = () => ({ file: src.file, line: src.lineOf(['id']), path: 'id' });
     const sameId = files.get(data.id)!.filter((f) => f !== src.file);
     if (sameId.length)
       problems.push({
-        ...at,
+        ...at(),
         message: `id ${data.id} is also used by ${sameId.join(', ')}; ids are unique and never reused`,
       });
     else byId.set(data.id, v);
@@ -237,7 +238,7 @@ function checkIds(valid: readonly Valid[], problems: Problem[]): Map<string, Val
     if (prefix !== cat.prefix) {
       const owner = CATEGORIES.find((c) => c.prefix === prefix);
       problems.push({
-        ...at,
+        ...at(),
         message: `id ${data.id} has prefix ${prefix}, but category "${data.category}" uses ${cat.prefix}-; ${owner ? `either set category: ${owner.id} or` : ''} renumber the entry as ${cat.prefix}-NNN`,
       });
     }
@@ -383,11 +384,11 @@ function checkGenericCauses(
   for (const s of symptoms) {
     if (!s.generic) continue;
     const i = (reg.data as { id?: unknown }[]).findIndex((raw) => raw?.id === s.id);
-    const at = { file: reg.file, line: reg.lineOf([i, 'generic']), path: `${s.id}.generic` };
-    if (!byId.has(s.generic)) problems.push({ ...at, message: unknownValueMessage('entry id', s.generic, allIds) });
+    const at = () => ({ file: reg.file, line: reg.lineOf([i, 'generic']), path: `${s.id}.generic` });
+    if (!byId.has(s.generic)) problems.push({ ...at(), message: unknownValueMessage('entry id', s.generic, allIds) });
     else if (!(sharers.get(s.id) ?? []).includes(s.generic))
       problems.push({
-        ...at,
+        ...at(),
         message: `${s.generic} does not list symptom "${s.id}"; name an entry that shows it (${(sharers.get(s.id) ?? []).join(', ') || 'none does'})`,
       });
   }

@@ -320,15 +320,23 @@ function draw(card: OgCard, rgba: Buffer): void {
   }
 }
 
+/** A canvas of card pixels that the next card can reuse (fresh buffers of this size set off full collections of the thread's heap). */
+let spare: Buffer | undefined;
+
+/** Draws a card onto `canvas` (the frame copied in first, then the card's glyphs painted on). */
+function drawCard(card: OgCard, canvas: Buffer): Buffer {
+  canvas.set(theFrame());
+  draw(card, canvas);
+  return canvas;
+}
+
 /**
  * A card's pixels (RGBA, OG_WIDTH × OG_HEIGHT, opaque). The frame every card shares is drawn
  * by resvg once per thread, and each glyph once per size and sub-pixel offset; a card is the
  * frame with its glyphs painted on through their masks.
  */
 export function cardPixels(card: OgCard): Buffer {
-  const pixels = Buffer.from(theFrame());
-  draw(card, pixels);
-  return pixels;
+  return drawCard(card, Buffer.allocUnsafe(OG_WIDTH * OG_HEIGHT * 4));
 }
 
 /**
@@ -339,8 +347,15 @@ export function cardPixels(card: OgCard): Buffer {
 export async function renderCard(card: OgCard): Promise<Buffer> {
   // one libvips thread per image: the build's main thread needs the other core
   sharp.concurrency(1);
-  return sharp(cardPixels(card), { raw: { width: OG_WIDTH, height: OG_HEIGHT, channels: 4 } })
-    .removeAlpha()
-    .png({ compressionLevel: 6 })
-    .toBuffer();
+  // the canvas is the encoder's input until it finishes: a card drawn meanwhile takes another
+  const canvas = spare ?? Buffer.allocUnsafe(OG_WIDTH * OG_HEIGHT * 4);
+  spare = undefined;
+  try {
+    return await sharp(drawCard(card, canvas), { raw: { width: OG_WIDTH, height: OG_HEIGHT, channels: 4 } })
+      .removeAlpha()
+      .png({ compressionLevel: 6 })
+      .toBuffer();
+  } finally {
+    spare = canvas;
+  }
 }

@@ -57,6 +57,10 @@ describe('preview images', () => {
       category: 'Numerics',
     });
     expect((await renderCard(a)).equals(first)).toBe(true);
+    // cards encoded at the same time each keep their own pixels
+    const [again, other] = await Promise.all([renderCard(a), renderCard({ ...a, id: 'DIST-013' })]);
+    expect(again!.equals(first)).toBe(true);
+    expect(other!.equals(first)).toBe(false);
     expect((await renderCard({ ...a, title: 'NCCL watchdog timeout after a rank falls behind!' })).equals(first)).toBe(
       false,
     );

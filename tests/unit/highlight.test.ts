@@ -1,6 +1,6 @@
 // Code blocks of rendered Markdown are highlighted in place; the code itself must come through
-// unchanged, whatever it contains. What a build highlights ahead in a worker must be what the
-// loader and the pages ask for.
+// unchanged, whatever it contains. Highlighting on Shiki's JavaScript regex engine must give
+// what Shiki writes on its default (Oniguruma) engine.
 import { describe, expect, test } from 'vitest';
 import { createHighlighter } from 'shiki';
 import { highlight, highlightCodeBlocks, THEMES } from '../../src/lib/highlight.ts';

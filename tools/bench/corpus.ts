@@ -62,50 +62,197 @@ export interface CorpusInfo {
   words: number;
 }
 
-export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
-  const rand = rng(seed + n);
+/** Random draws for one corpus: every generated word and choice comes from one seeded sequence. */
+function drawer(seed: number, prose: readonly string[]) {
+  const rand = rng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const real = readContent(process.cwd());
-  const prose = proseWords(real.entries);
   const words = (k: number) => Array.from({ length: k }, () => pick(prose)).join(' ');
   const sentence = () => {
     const s = words(8 + Math.floor(rand() * 12));
     return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
   };
   const paragraph = (k: number) => Array.from({ length: k }, sentence).join(' ');
+  return { rand, pick, words, sentence, paragraph };
+}
+type Draw = ReturnType<typeof drawer>;
 
-  const registry = parse(readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8')) as {
-    id: string;
-    patterns?: string[];
-  }[];
-  // For each symptom with patterns, a real line from the shipped example logs that matches it,
-  // so the synthetic logs exercise the matcher the way real ones do.
+type RegistryItem = { id: string; patterns?: string[] };
+
+/**
+ * For each symptom with patterns, a real line from the shipped example logs that matches it,
+ * so the synthetic logs exercise the matcher the way real ones do.
+ */
+function realLinesBySymptom(registry: readonly RegistryItem[], logs: readonly string[]): Map<string, string> {
   const realLines = new Map<string, string>();
-  const exampleLines = [...real.examples.values()].flat().flatMap((x) => x.text.split('\n'));
+  const exampleLines = logs.flatMap((text) => text.split('\n'));
   for (const s of registry) {
     const res = (s.patterns ?? []).map((p) => new RegExp(p, 'u'));
     const line = res.length ? exampleLines.find((l) => res.some((re) => re.test(l))) : undefined;
     if (line) realLines.set(s.id, line.replace(/^\[(?:rank|default)\d+\]:\s*/, ''));
   }
-  const withLog = registry.filter((s) => realLines.has(s.id));
-  const dir = join(root, 'content');
-  mkdirSync(join(dir, 'entries'), { recursive: true });
-  mkdirSync(join(dir, 'examples'), { recursive: true });
-  // the real registry, without the generic causes it names: they are entries of content/, not of
-  // the corpus
+  return realLines;
+}
+
+/**
+ * The real registry (without the generic causes it names: they are entries of content/, not of
+ * the corpus), the real package registry and the real known issues, so the site is built at n
+ * entries plus the records; a record's entry is a slug of content/, not of the corpus, so it is
+ * left out.
+ */
+function copyRealRegistries(dir: string, knownIssues: readonly { slug: string; abs: string }[]) {
   writeFileSync(
     join(dir, 'symptoms.yaml'),
     readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8').replace(/^ {2}generic: .*\n/gm, ''),
   );
-  // the real package registry and known issues, so the site is built at n entries plus the
-  // records; a record's entry is a slug of content/, not of the corpus, so it is left out
   writeFileSync(join(dir, 'packages.yaml'), readFileSync(join(process.cwd(), 'content/packages.yaml'), 'utf8'));
   mkdirSync(join(dir, 'known-issues'), { recursive: true });
-  for (const k of real.knownIssues)
+  for (const k of knownIssues)
     writeFileSync(
       join(dir, 'known-issues', `${k.slug}.yaml`),
       readFileSync(k.abs, 'utf8').replace(/^entry: .*\n/m, ''),
     );
+}
+
+/** The frontmatter lines of synthetic entry `i`, with the symptoms given. */
+function frontmatter(d: Draw, i: number, id: string, category: string, fingerprint: string, syms: Set<string>) {
+  const { pick, words, sentence, paragraph } = d;
+  const tags = [...new Set(Array.from({ length: 4 }, () => `${pick(WORDS)}-${pick(WORDS)}`))];
+  const fw = [...new Set([pick(FRAMEWORK_IDS), pick(FRAMEWORK_IDS)])];
+  const text = (k: number) => JSON.stringify(paragraph(k));
+  return [
+    `id: ${id}`,
+    `title: ${JSON.stringify(`Synthetic ${words(3)} failure ${i}`)}`,
+    `summary: ${JSON.stringify(`${sentence()} ${sentence()}`.slice(0, 280).padEnd(60, ' x'))}`,
+    `category: ${category}`,
+    `tags: [${tags.join(', ')}]`,
+    `frameworks: [${fw.join(', ')}]`,
+    'stage: [training]',
+    `fingerprint: ${JSON.stringify(fingerprint)}`,
+    'symptoms:',
+    ...[...syms].flatMap((s) => [
+      `  - symptom: ${s}`,
+      `    wording: ${text(1)}`,
+      `    why: ${text(2)}`,
+      `    tellApart: ${text(1)}`,
+    ]),
+    `cues: ['${pick(WORDS)}_${pick(WORDS)}']`,
+    'rootCauses:',
+    ...[0, 1, 2].flatMap(() => [`  - title: ${JSON.stringify(words(5))}`, `    detail: ${text(3)}`]),
+    'fixes:',
+    ...[0, 1].flatMap(() => [`  - title: ${JSON.stringify(words(6))}`, `    summary: ${text(2)}`]),
+    'confirm:',
+    '  - step: Check the allocator state.',
+    '    command: python -c "import torch; print(torch.cuda.memory_summary())"',
+    `    expect: ${text(1)}`,
+    '  - step: Look at the GPUs.',
+    '    command: nvidia-smi --query-gpu=memory.used,memory.total --format=csv',
+    `    expect: ${text(1)}`,
+    'prevention:',
+    `  - ${text(2)}`,
+    `  - ${text(1)}`,
+    'affects:',
+    `  - ${text(1)}`,
+    'related: []',
+    'references:',
+    `  - title: Reference one for ${id}`,
+    '    url: https://docs.pytorch.org/docs/stable/notes/cuda.html',
+    '    kind: docs',
+    `  - title: Reference two for ${id}`,
+    '    url: pytorch/pytorch#35901',
+    '    kind: issue',
+    'faq:',
+    ...[0, 1, 2].flatMap(() => [`  - q: ${JSON.stringify(`${words(6)}?`)}`, `    a: ${text(2)}`]),
+    'updated: 2026-11-29',
+  ];
+}
+
+/** The body of synthetic entry `i`: prose, a table, a tab block of two code blocks, notes. */
+function body(d: Draw, i: number): string {
+  const { rand, pick, paragraph } = d;
+  return [
+    '## Why it happens',
+    '',
+    paragraph(6),
+    '',
+    paragraph(5),
+    '',
+    '| setting | before | after |',
+    '| --- | --- | --- |',
+    ...[0, 1, 2, 3].map(() => `| \`${pick(WORDS)}_${pick(WORDS)}\` | ${pick(WORDS)} | ${pick(WORDS)} |`),
+    '',
+    '## Fix',
+    '',
+    paragraph(2),
+    '',
+    '<Tabs>',
+    '<Tab label="PyTorch">',
+    '',
+    paragraph(1),
+    '',
+    '```python',
+    'import torch',
+    '',
+    `def fix_${i}(model, batch, scale=${(rand() * 4).toFixed(2)}):`,
+    '    with torch.no_grad():',
+    '        out = model(**batch)',
+    '    return out.logits.float() * scale',
+    '```',
+    '',
+    '</Tab>',
+    '<Tab label="HF Trainer">',
+    '',
+    paragraph(1),
+    '',
+    '```python',
+    'from transformers import TrainingArguments',
+    '',
+    `args = TrainingArguments(output_dir="out-${i}", per_device_train_batch_size=${1 + (i % 8)}, gradient_accumulation_steps=4, bf16=True)`,
+    '```',
+    '',
+    '</Tab>',
+    '</Tabs>',
+    '',
+    '## Notes',
+    '',
+    paragraph(3),
+    '',
+  ].join('\n');
+}
+
+/** Two hand-written-style logs of entry `i` ending in its fingerprint's real line, and their sources.yaml. */
+function writeExamples(d: Draw, folder: string, i: number, line: string) {
+  const { pick } = d;
+  mkdirSync(folder, { recursive: true });
+  for (const e of [1, 2]) {
+    const lines = [
+      `[2026-03-1${e} 09:1${e}:03,551] INFO train.py:88 - step ${i * 10 + e}`,
+      ...Array.from(
+        { length: 6 },
+        (_, j) => `  File "/workspace/train_${i}.py", line ${j * 10 + e}, in ${pick(WORDS)}_${pick(WORDS)}`,
+      ),
+      line,
+    ];
+    writeFileSync(join(folder, `example-${e}.log`), `${lines.join('\n')}\n`);
+  }
+  writeFileSync(
+    join(folder, 'sources.yaml'),
+    'logs:\n  - file: example-1.log\n    handWritten: true\n  - file: example-2.log\n    handWritten: true\n',
+  );
+}
+
+export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
+  const real = readContent(process.cwd());
+  const d = drawer(seed + n, proseWords(real.entries));
+  const registry = parse(readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8')) as RegistryItem[];
+  const realLines = realLinesBySymptom(
+    registry,
+    [...real.examples.values()].flat().map((x) => x.text),
+  );
+  const withLog = registry.filter((s) => realLines.has(s.id));
+  const dir = join(root, 'content');
+  mkdirSync(join(dir, 'entries'), { recursive: true });
+  mkdirSync(join(dir, 'examples'), { recursive: true });
+  copyRealRegistries(dir, real.knownIssues);
 
   let totalWords = 0;
   const perCategory = new Map<string, number>();
@@ -115,124 +262,14 @@ export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
     perCategory.set(cat.id, k);
     const id = `${cat.prefix}-${String(k).padStart(3, '0')}`;
     const slug = `synthetic-${cat.id}-${k}`;
-    const syms = new Set<string>();
-    const primary = pick(withLog);
-    syms.add(primary.id);
-    while (syms.size < 4) syms.add(pick(registry).id);
-    const tags = [...new Set(Array.from({ length: 4 }, () => `${pick(WORDS)}-${pick(WORDS)}`))];
-    const fw = [...new Set([pick(FRAMEWORK_IDS), pick(FRAMEWORK_IDS)])];
-    const text = (k2: number) => JSON.stringify(paragraph(k2));
-    const fm = [
-      `id: ${id}`,
-      `title: ${JSON.stringify(`Synthetic ${words(3)} failure ${i}`)}`,
-      `summary: ${JSON.stringify(`${sentence()} ${sentence()}`.slice(0, 280).padEnd(60, ' x'))}`,
-      `category: ${cat.id}`,
-      `tags: [${tags.join(', ')}]`,
-      `frameworks: [${fw.join(', ')}]`,
-      'stage: [training]',
-      `fingerprint: ${JSON.stringify(realLines.get(primary.id))}`,
-      'symptoms:',
-      ...[...syms].flatMap((s) => [
-        `  - symptom: ${s}`,
-        `    wording: ${text(1)}`,
-        `    why: ${text(2)}`,
-        `    tellApart: ${text(1)}`,
-      ]),
-      `cues: ['${pick(WORDS)}_${pick(WORDS)}']`,
-      'rootCauses:',
-      ...[0, 1, 2].flatMap(() => [`  - title: ${JSON.stringify(words(5))}`, `    detail: ${text(3)}`]),
-      'fixes:',
-      ...[0, 1].flatMap(() => [`  - title: ${JSON.stringify(words(6))}`, `    summary: ${text(2)}`]),
-      'confirm:',
-      '  - step: Check the allocator state.',
-      '    command: python -c "import torch; print(torch.cuda.memory_summary())"',
-      `    expect: ${text(1)}`,
-      '  - step: Look at the GPUs.',
-      '    command: nvidia-smi --query-gpu=memory.used,memory.total --format=csv',
-      `    expect: ${text(1)}`,
-      'prevention:',
-      `  - ${text(2)}`,
-      `  - ${text(1)}`,
-      'affects:',
-      `  - ${text(1)}`,
-      'related: []',
-      'references:',
-      `  - title: Reference one for ${id}`,
-      '    url: https://docs.pytorch.org/docs/stable/notes/cuda.html',
-      '    kind: docs',
-      `  - title: Reference two for ${id}`,
-      '    url: pytorch/pytorch#35901',
-      '    kind: issue',
-      'faq:',
-      ...[0, 1, 2].flatMap(() => [`  - q: ${JSON.stringify(`${words(6)}?`)}`, `    a: ${text(2)}`]),
-      'updated: 2026-11-29',
-    ];
-    const body = [
-      '## Why it happens',
-      '',
-      paragraph(6),
-      '',
-      paragraph(5),
-      '',
-      '| setting | before | after |',
-      '| --- | --- | --- |',
-      ...[0, 1, 2, 3].map(() => `| \`${pick(WORDS)}_${pick(WORDS)}\` | ${pick(WORDS)} | ${pick(WORDS)} |`),
-      '',
-      '## Fix',
-      '',
-      paragraph(2),
-      '',
-      '<Tabs>',
-      '<Tab label="PyTorch">',
-      '',
-      paragraph(1),
-      '',
-      '```python',
-      'import torch',
-      '',
-      `def fix_${i}(model, batch, scale=${(rand() * 4).toFixed(2)}):`,
-      '    with torch.no_grad():',
-      '        out = model(**batch)',
-      '    return out.logits.float() * scale',
-      '```',
-      '',
-      '</Tab>',
-      '<Tab label="HF Trainer">',
-      '',
-      paragraph(1),
-      '',
-      '```python',
-      'from transformers import TrainingArguments',
-      '',
-      `args = TrainingArguments(output_dir="out-${i}", per_device_train_batch_size=${1 + (i % 8)}, gradient_accumulation_steps=4, bf16=True)`,
-      '```',
-      '',
-      '</Tab>',
-      '</Tabs>',
-      '',
-      '## Notes',
-      '',
-      paragraph(3),
-      '',
-    ].join('\n');
-    totalWords += `${fm.join(' ')} ${body}`.split(/\s+/).length;
-    writeFileSync(join(dir, 'entries', `${slug}.mdx`), `---\n${fm.join('\n')}\n---\n\n${body}`);
-    mkdirSync(join(dir, 'examples', slug), { recursive: true });
-    for (const e of [1, 2]) {
-      const lines = [
-        `[2026-03-1${e} 09:1${e}:03,551] INFO train.py:88 - step ${i * 10 + e}`,
-        ...Array.from(
-          { length: 6 },
-          (_, j) => `  File "/workspace/train_${i}.py", line ${j * 10 + e}, in ${pick(WORDS)}_${pick(WORDS)}`,
-        ),
-        realLines.get(primary.id)!,
-      ];
-      writeFileSync(join(dir, 'examples', slug, `example-${e}.log`), `${lines.join('\n')}\n`);
-    }
-    writeFileSync(
-      join(dir, 'examples', slug, 'sources.yaml'),
-      'logs:\n  - file: example-1.log\n    handWritten: true\n  - file: example-2.log\n    handWritten: true\n',
-    );
+    const primary = d.pick(withLog);
+    const syms = new Set<string>([primary.id]);
+    while (syms.size < 4) syms.add(d.pick(registry).id);
+    const fm = frontmatter(d, i, id, cat.id, realLines.get(primary.id)!, syms);
+    const text = body(d, i);
+    totalWords += `${fm.join(' ')} ${text}`.split(/\s+/).length;
+    writeFileSync(join(dir, 'entries', `${slug}.mdx`), `---\n${fm.join('\n')}\n---\n\n${text}`);
+    writeExamples(d, join(dir, 'examples', slug), i, realLines.get(primary.id)!);
   }
   return { dir, entries: n, words: Math.round(totalWords / n) };
 }

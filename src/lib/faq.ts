@@ -53,27 +53,38 @@ export function buildFaq(entry: Entry, site: SiteIndex): FaqItem[] {
     a: renderInline(f.a),
     derived: false,
   }));
-  const add = (q: string, a: string) => {
+  // a derived question is added unless the entry asks it already
+  for (const [q, a] of [logQuestion(entry), sameSymptoms(entry, site), stageQuestion(entry), upstreamIssues(entry)]) {
+    if (q === undefined || a === undefined) continue;
     const id = `faq-${slugify(q)}`;
     if (!items.some((i) => i.id === id)) items.push({ id, q, a, derived: true });
-  };
-
-  if (entry.fingerprint) {
-    add(
-      'What does the error look like in the log?',
-      `The characteristic line is <code>${escapeHtml(entry.fingerprint)}</code>. Paste your whole log into the diagnose box at the end of this page to check it against every entry.`,
-    );
-  } else {
-    add(
-      'Why is there no error message to search for?',
-      `${escapeHtml(entry.id)} is a silent failure: nothing is printed. You recognise it from the observations under “What you’ll observe” and confirm it with the checklist under “How to confirm”.`,
-    );
   }
+  return items;
+}
 
-  // Other causes of the same symptoms: the question on-call engineers actually ask. A common
-  // symptom can be shared by a large part of a big collection (a thousand entries per page at
-  // 10,000), so the counting reads only typed arrays of positions in site.entries (which is in
-  // id order), and only the six kept become entries again.
+type Derived = [question: string, answer: string] | [undefined, undefined];
+const none: Derived = [undefined, undefined];
+
+/** What the failure prints, or why it prints nothing. */
+function logQuestion(entry: Entry): Derived {
+  return entry.fingerprint
+    ? [
+        'What does the error look like in the log?',
+        `The characteristic line is <code>${escapeHtml(entry.fingerprint)}</code>. Paste your whole log into the diagnose box at the end of this page to check it against every entry.`,
+      ]
+    : [
+        'Why is there no error message to search for?',
+        `${escapeHtml(entry.id)} is a silent failure: nothing is printed. You recognise it from the observations under “What you’ll observe” and confirm it with the checklist under “How to confirm”.`,
+      ];
+}
+
+/**
+ * Other causes of the same symptoms: the question on-call engineers actually ask. A common
+ * symptom can be shared by a large part of a big collection (a thousand entries per page at
+ * 10,000), so the counting reads only typed arrays of positions in site.entries (which is in
+ * id order), and only the six kept become entries again.
+ */
+function sameSymptoms(entry: Entry, site: SiteIndex): Derived {
   const { position, positions, count, first } = scratchFor(site);
   const self = position.get(entry) ?? -1;
   const touched: number[] = [];
@@ -95,35 +106,34 @@ export function buildFaq(entry: Entry, site: SiteIndex): FaqItem[] {
     symptom: entry.symptoms[first[i]!]!.symptom,
   }));
   for (const i of touched) count[i] = 0;
-  if (top.length) {
-    const symptomLinks = entry.symptoms
-      .filter((s) => shared.has(s.symptom))
-      .map((s) => link(symptomUrl(s.symptom), escapeHtml(site.symptomById.get(s.symptom)?.label ?? s.symptom)));
-    const names = top.map((o) =>
-      link(`${entryUrl(o.e.slug)}#${symptomAnchor(o.symptom)}`, `${escapeHtml(o.e.id)} ${escapeHtml(o.e.title)}`),
-    );
-    add(
-      'What else produces the same symptoms?',
-      `${list(names)}${touched.length > 6 ? `, among ${touched.length} entries` : ''}. The tell-apart column of the symptom table above says how to rule this cause in or out; the differential pages for ${list(symptomLinks)} compare every cause side by side.`,
-    );
-  }
-
-  const stages = entry.stage.map((s) => stageLabel(s).toLowerCase());
-  add(
-    entry.stage.includes('inference')
-      ? 'Does it also happen at inference time?'
-      : 'Does it happen at inference time too?',
-    entry.stage.includes('inference')
-      ? `Yes. This entry covers ${list(stages)}, with ${list(entry.frameworks.map(frameworkLabel))}.`
-      : `This entry is recorded for ${list(stages)} only, with ${list(entry.frameworks.map(frameworkLabel))}.`,
+  if (!top.length) return none;
+  const symptomLinks = entry.symptoms
+    .filter((s) => shared.has(s.symptom))
+    .map((s) => link(symptomUrl(s.symptom), escapeHtml(site.symptomById.get(s.symptom)?.label ?? s.symptom)));
+  const names = top.map((o) =>
+    link(`${entryUrl(o.e.slug)}#${symptomAnchor(o.symptom)}`, `${escapeHtml(o.e.id)} ${escapeHtml(o.e.title)}`),
   );
+  return [
+    'What else produces the same symptoms?',
+    `${list(names)}${touched.length > 6 ? `, among ${touched.length} entries` : ''}. The tell-apart column of the symptom table above says how to rule this cause in or out; the differential pages for ${list(symptomLinks)} compare every cause side by side.`,
+  ];
+}
 
+/** Whether the failure is recorded for inference too. */
+function stageQuestion(entry: Entry): Derived {
+  const stages = list(entry.stage.map((s) => stageLabel(s).toLowerCase()));
+  const frameworks = list(entry.frameworks.map(frameworkLabel));
+  return entry.stage.includes('inference')
+    ? ['Does it also happen at inference time?', `Yes. This entry covers ${stages}, with ${frameworks}.`]
+    : ['Does it happen at inference time too?', `This entry is recorded for ${stages} only, with ${frameworks}.`];
+}
+
+/** The upstream issues among the references. */
+function upstreamIssues(entry: Entry): Derived {
   const issues = entry.references.filter((r) => r.kind === 'issue');
-  if (issues.length) {
-    add(
-      'Is there an upstream issue about it?',
-      `Yes: ${list(issues.map((r) => link(referenceHref(r.url), escapeHtml(r.title))))}.`,
-    );
-  }
-  return items;
+  if (!issues.length) return none;
+  return [
+    'Is there an upstream issue about it?',
+    `Yes: ${list(issues.map((r) => link(referenceHref(r.url), escapeHtml(r.title))))}.`,
+  ];
 }

@@ -9,8 +9,17 @@
  */
 import { eq, explain, gt, lt, satisfies as librarySatisfies } from '@renovatebot/pep440';
 
+/** Answers by version and range: the build asks the same pairs for every page that lists releases. */
+const answers = new Map<string, boolean>();
+
 export function satisfies(version: string, range: string): boolean {
-  return range.split(',').every((clause) => clauseHolds(version, clause.trim()));
+  const key = `${version}\0${range}`;
+  let held = answers.get(key);
+  if (held === undefined) {
+    held = range.split(',').every((clause) => clauseHolds(version, clause.trim()));
+    answers.set(key, held);
+  }
+  return held;
 }
 
 function clauseHolds(version: string, clause: string): boolean {

@@ -54,16 +54,17 @@ export function buildFaq(entry: Entry, site: SiteIndex): FaqItem[] {
     derived: false,
   }));
   // a derived question is added unless the entry asks it already
-  for (const [q, a] of [logQuestion(entry), sameSymptoms(entry, site), stageQuestion(entry), upstreamIssues(entry)]) {
-    if (q === undefined || a === undefined) continue;
+  for (const derived of [logQuestion(entry), sameSymptoms(entry, site), stageQuestion(entry), upstreamIssues(entry)]) {
+    if (!derived) continue;
+    const [q, a] = derived;
     const id = `faq-${slugify(q)}`;
     if (!items.some((i) => i.id === id)) items.push({ id, q, a, derived: true });
   }
   return items;
 }
 
-type Derived = [question: string, answer: string] | [undefined, undefined];
-const none: Derived = [undefined, undefined];
+/** A derived question and its answer, or undefined when the entry has nothing to say. */
+type Derived = [question: string, answer: string] | undefined;
 
 /** What the failure prints, or why it prints nothing. */
 function logQuestion(entry: Entry): Derived {
@@ -106,7 +107,7 @@ function sameSymptoms(entry: Entry, site: SiteIndex): Derived {
     symptom: entry.symptoms[first[i]!]!.symptom,
   }));
   for (const i of touched) count[i] = 0;
-  if (!top.length) return none;
+  if (!top.length) return undefined;
   const symptomLinks = entry.symptoms
     .filter((s) => shared.has(s.symptom))
     .map((s) => link(symptomUrl(s.symptom), escapeHtml(site.symptomById.get(s.symptom)?.label ?? s.symptom)));
@@ -131,7 +132,7 @@ function stageQuestion(entry: Entry): Derived {
 /** The upstream issues among the references. */
 function upstreamIssues(entry: Entry): Derived {
   const issues = entry.references.filter((r) => r.kind === 'issue');
-  if (!issues.length) return none;
+  if (!issues.length) return undefined;
   return [
     'Is there an upstream issue about it?',
     `Yes: ${list(issues.map((r) => link(referenceHref(r.url), escapeHtml(r.title))))}.`,

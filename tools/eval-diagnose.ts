@@ -8,6 +8,10 @@
  *   npm run eval:diagnose -- --held-out    also list the held-out misses (to record them,
  *                                          never to tune on them)
  *   npm run eval:diagnose -- --json        the figures as JSON
+ *   npm run eval:diagnose -- --formats     also paste each log that ranks its entry first in
+ *                                          the other forms readers paste logs in (quoted,
+ *                                          labelled, indented, escaped) and count how many
+ *                                          still do
  */
 import { readContent } from '../src/build/read.ts';
 import { validateContent } from '../src/lib/content/validate.ts';
@@ -19,10 +23,10 @@ import { profileDocs, profilesWithout } from '../src/build/profiles.ts';
 import { buildProfiles } from '../src/lib/diagnose/profiles.ts';
 
 const args = process.argv.slice(2);
-const unknown = args.filter((a) => !['--held-out', '--json'].includes(a));
+const unknown = args.filter((a) => !['--held-out', '--json', '--formats'].includes(a));
 if (unknown.length) {
   console.error(
-    `eval:diagnose: unknown option ${unknown.join(' ')}\nusage: npm run eval:diagnose -- [--held-out] [--json]`,
+    `eval:diagnose: unknown option ${unknown.join(' ')}\nusage: npm run eval:diagnose -- [--held-out] [--json] [--formats]`,
   );
   process.exit(2);
 }
@@ -85,7 +89,54 @@ const byPart = Object.fromEntries(parts.map((p) => [p, figures(outcomes, p)])) a
   ReturnType<typeof figures>
 >;
 
-if (args.includes('--json')) console.log(JSON.stringify({ ...byPart, knownIssues: ownFigures }, null, 2));
+/** The forms a log reaches the diagnose box in besides the one it was printed in. */
+const eachLine = (f: (line: string) => string) => (text: string) => text.split('\n').map(f).join('\n');
+const FORMS: Record<string, (text: string) => string> = {
+  'a Markdown quote': eachLine((l) => `> ${l}`),
+  "srun's task labels": eachLine((l) => `0: ${l}`),
+  'kubectl logs --timestamps of a CRI file': eachLine((l) => `2024-05-01T10:00:00.123456789Z stderr F ${l}`),
+  'indented four spaces': eachLine((l) => `    ${l}`),
+  'indented a tab': eachLine((l) => `\t${l}`),
+  'one JSON string': (text) => JSON.stringify({ log: text }),
+  'HTML-escaped': (text) =>
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;'),
+  'Windows line ends': (text) => text.replace(/\n/g, '\r\n'),
+  'ANSI colours': eachLine((l) => `\x1b[31m${l}\x1b[0m`),
+};
+
+/** For each part: how many logs whose match puts their entry first as printed still do in each form. */
+function formFigures() {
+  const firstAsPrinted = new Set(
+    outcomes.filter((o) => o.expected && !o.leads && o.ranked[0]?.id === o.expected).map((o) => o.file),
+  );
+  const logs = content.entries.flatMap((e) =>
+    (content.examples.get(e.slug) ?? [])
+      .filter((x) => x.real && firstAsPrinted.has(x.file))
+      .map((x) => ({ x, id: e.id })),
+  );
+  return parts.map((part) => {
+    const mine = logs.filter(({ x }) => partOf(x.file) === part);
+    const forms = Object.entries(FORMS).map(
+      ([form, paste]) =>
+        [form, mine.filter(({ x, id }) => diagnose(paste(x.text), matcher).candidates[0]?.id === id).length] as const,
+    );
+    return { part, logs: mine.length, forms };
+  });
+}
+
+if (args.includes('--json'))
+  console.log(
+    JSON.stringify(
+      { ...byPart, knownIssues: ownFigures, ...(args.includes('--formats') ? { forms: formFigures() } : {}) },
+      null,
+      2,
+    ),
+  );
 else report();
 
 function report() {
@@ -119,6 +170,11 @@ function report() {
     if (f.loud.length) console.log(`\n${part} negatives that matched:`);
     for (const m of f.loud) console.log(`  ${m.file}: ${m.got.join(', ')}`);
   };
+  if (args.includes('--formats'))
+    for (const { part, logs, forms } of formFigures())
+      console.log(
+        `${part}: of ${logs} logs matched first as printed, first pasted as ${forms.map(([form, n]) => `${form} ${n}`).join(', ')}`,
+      );
   list('development');
   if (args.includes('--held-out')) list('held-out');
   if (ownFigures.misses.length) console.log('\nknown issues not first on their own logs (expected → first three):');

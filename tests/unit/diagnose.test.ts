@@ -2,8 +2,15 @@
 import { describe, expect, test } from 'vitest';
 import { validateContent } from '../../src/lib/content/validate.ts';
 import { buildFingerprints } from '../../src/lib/diagnose/fingerprints.ts';
-import { compileMatcher, diagnose, startScan, triggeredSignals } from '../../src/lib/diagnose/match.ts';
-import { informativeLine, maskLine, parsePrefix, stripAnsi } from '../../src/lib/diagnose/normalize.ts';
+import { commonIndent, compileMatcher, diagnose, startScan, triggeredSignals } from '../../src/lib/diagnose/match.ts';
+import {
+  decodeEntities,
+  informativeLine,
+  maskLine,
+  parsePrefix,
+  splitEscapedLines,
+  stripAnsi,
+} from '../../src/lib/diagnose/normalize.ts';
 import { requiredWords } from '../../src/lib/diagnose/tokens.ts';
 import { entry, sources } from './fixtures/content.ts';
 
@@ -139,6 +146,42 @@ describe('normalisation', () => {
   ])('peels launcher prefixes: %j', (line, want) => {
     const p = parsePrefix(line);
     expect({ rank: p.rank, rest: line.slice(p.length) }).toEqual(want);
+  });
+
+  test.each([
+    ['2024-05-01T10:00:00.123456789Z stderr F RuntimeError: x', 'RuntimeError: x'],
+    ['0: Traceback (most recent call last):', 'Traceback (most recent call last):'],
+    ['12:   File "/x/train.py", line 5, in <module>', '  File "/x/train.py", line 5, in <module>'],
+    ['> RuntimeError: x', 'RuntimeError: x'],
+  ])('peels a container runtime tag, srun label or Markdown quote: %j', (line, rest) => {
+    expect(line.slice(parsePrefix(line).length)).toBe(rest);
+  });
+
+  test('decodes the character references of a line copied from HTML', () => {
+    expect(decodeEntities('expected &lt;class &#39;int&#39;&gt; &amp; &quot;x&quot;')).toBe(
+      `expected <class 'int'> & "x"`,
+    );
+    expect(decodeEntities('loss & acc')).toBe('loss & acc');
+  });
+
+  test('splits a log kept as one JSON string into its lines, and leaves a Windows path alone', () => {
+    const log = 'Traceback (most recent call last):\n  File "<stdin>", line 1\nRuntimeError: x\tTrue\n';
+    expect(splitEscapedLines(JSON.stringify({ log }))).toEqual([
+      '{"log":"Traceback (most recent call last):',
+      '  File "<stdin>", line 1',
+      'RuntimeError: x\tTrue',
+      '"}',
+    ]);
+    const windows = '  File "C:\\Users\\name\\torch\\nn\\modules\\module.py", line 1102, in _call_impl';
+    expect(splitEscapedLines(windows)).toEqual([windows]);
+  });
+
+  test('finds the indentation a whole log shares, but not the one of a traceback', () => {
+    expect(
+      commonIndent(['\tTraceback (most recent call last):', '\t  File "x.py", line 1', '', '\tValueError: x']),
+    ).toBe('\t');
+    expect(commonIndent(['    Traceback (most recent call last):', '      File "x.py", line 1'])).toBe('    ');
+    expect(commonIndent(['  File "x.py", line 1', '    return f(x)', '  File "y.py", line 2'])).toBe('');
   });
 
   test('reads the time from a timestamp prefix', () => {
@@ -292,6 +335,23 @@ describe('matching and weighting', () => {
     // a capitalised line, or one with a launcher's prefix, is a record of its own
     expect(ids(`${head}\nTried to allocate 2.00 GiB`)).toEqual([]);
     expect(ids(`${head}\n[rank0]: tried to allocate 2.00 GiB`)).toEqual([]);
+  });
+
+  test('a log pasted another way finds what it finds as printed: quoted, labelled, indented, escaped', () => {
+    const log = ['Traceback (most recent call last):', '  File "train.py", line 9, in <module>', OOM].join('\n');
+    const want = ids(log);
+    expect(want[0]).toBe('MEM-001');
+    const each = (f: (l: string) => string) => log.split('\n').map(f).join('\n');
+    for (const pasted of [
+      each((l) => `> ${l}`),
+      each((l) => `0: ${l}`),
+      each((l) => `2024-05-01T10:00:00.123Z stderr F ${l}`),
+      each((l) => `    ${l}`),
+      each((l) => `\t${l}`),
+      JSON.stringify({ log }),
+      log.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+    ])
+      expect(ids(pasted), pasted).toEqual(want);
   });
 
   test('a log cut into chunks anywhere gives the same result as one piece', () => {

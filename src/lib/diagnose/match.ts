@@ -15,7 +15,7 @@ import type { Fingerprints, Signal } from './fingerprints.ts';
 import { BOILERPLATE } from './boilerplate.ts';
 import { requiredLiterals, requiredWordSets } from './tokens.ts';
 import { compilePattern, type LogPattern } from './engine.ts';
-import { lineLevel, parsePrefix, stripAnsi, type Level } from './normalize.ts';
+import { decodeEntities, lineLevel, parsePrefix, splitEscapedLines, stripAnsi, type Level } from './normalize.ts';
 import { rank, type Diagnosis, type Hit, type CueHit, type Lead } from './rank.ts';
 import { versionReader } from './versions.ts';
 import { closestEntries, PROFILE_TAIL, type WordProfiles } from './profiles.ts';
@@ -171,6 +171,24 @@ const CODE =
  * breaks its lines, leaves a message in pieces. Shorter lines are taken as whole.
  */
 const WRAPPED_FROM = 40;
+
+const LEADING_SPACES = /^ */;
+
+/** How many non-empty lines decide whether a whole log is indented. */
+const INDENT_SAMPLE = 8;
+
+/**
+ * The indentation every non-empty line shares, when it is a tab or four spaces or more, as a
+ * log indented to make a Markdown code block has; otherwise none. Tracebacks indent their frames
+ * by two spaces, which a log on its own never shares on every line.
+ */
+export function commonIndent(lines: readonly string[]): string {
+  const filled = lines.filter((l) => l.trim());
+  if (filled.length < 2) return '';
+  if (filled.every((l) => l.startsWith('\t'))) return '\t';
+  const spaces = Math.min(...filled.map((l) => LEADING_SPACES.exec(l)![0].length));
+  return spaces >= 4 ? ' '.repeat(spaces) : '';
+}
 /**
  * How the second half of a wrapped line starts: indented (pip's continuation lines) or in the
  * middle of a sentence or word, in lower case. A line that starts with a capital, a digit or a
@@ -191,6 +209,7 @@ const DESYNC_GAP = 100;
 /** This module's own line regexes, held to linear time like normalize.ts's LINE_REGEXES. */
 export const SHAPE_REGEXES: readonly RegExp[] = [
   WORDS,
+  LEADING_SPACES,
   FRAME,
   NOTEBOOK_FRAME,
   NOTEBOOK_SOURCE,
@@ -237,6 +256,10 @@ class LogScan implements Scan {
   #afterFrame = false;
   /** the last line was a notebook frame or one of the source lines under it */
   #inNotebookFrame = false;
+  /** the first lines, held until the log's common indentation is known (#takeLine) */
+  #firstLines: string[] | undefined = [];
+  /** what every line of the log is indented by, when it is pasted as an indented block */
+  #indent = '';
   /** the last line, when it may have been wrapped onto this one (WRAPPED_FROM) */
   #wrapped: WindowLine | undefined;
   /** the line being carried is already longer than a window (counted once, when it ends) */
@@ -262,11 +285,12 @@ class LogScan implements Scan {
     const text = this.#carry + chunk;
     let start = 0;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-      this.#scanLine(text.slice(start, nl));
+      this.#takeLine(text.slice(start, nl));
       start = nl + 1;
     }
     this.#carry = text.slice(start);
     // a line with no end in sight is matched as it comes, window by window
+    if (this.#carry.length > 4 * MAX_LINE) this.#settleIndent();
     while (this.#carry.length > 4 * MAX_LINE) {
       const piece = this.#carry.slice(0, 2 * MAX_LINE);
       this.#carry = this.#carry.slice(2 * MAX_LINE - WINDOW_OVERLAP);
@@ -277,8 +301,9 @@ class LogScan implements Scan {
   }
 
   finish(): Diagnosis {
-    if (this.#carry) this.#scanLine(this.#carry);
+    if (this.#carry) this.#takeLine(this.#carry);
     this.#carry = '';
+    this.#settleIndent();
     return rank(
       this.#m,
       this.#hits,
@@ -322,18 +347,39 @@ class LogScan implements Scan {
     if (c < MAX_HITS) this.#hits.push(h);
   }
 
+  /**
+   * The first lines wait until the scan knows whether the whole log is indented, as a log pasted
+   * as a Markdown code block by indenting it is; then every line is scanned in order.
+   */
+  #takeLine(raw: string) {
+    if (!this.#firstLines) return this.#scanLine(raw);
+    this.#firstLines.push(raw);
+    if (this.#firstLines.filter((l) => l.trim()).length >= INDENT_SAMPLE) this.#settleIndent();
+  }
+
+  #settleIndent() {
+    const lines = this.#firstLines;
+    if (!lines) return;
+    this.#firstLines = undefined;
+    this.#indent = commonIndent(lines);
+    for (const l of lines) this.#scanLine(l);
+  }
+
   #scanLine(raw: string) {
     const n = ++this.#lineNo;
-    const full = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    const line = this.#indent && raw.startsWith(this.#indent) ? raw.slice(this.#indent.length) : raw;
+    const full = line.endsWith('\r') ? line.slice(0, -1) : line;
     if (full.length > MAX_LINE || this.#carryLong) this.#longLines++;
     this.#carryLong = false;
-    for (let at = 0; at === 0 || at < full.length - WINDOW_OVERLAP; at += MAX_LINE - WINDOW_OVERLAP)
-      this.#scanPiece(full.slice(at, at + MAX_LINE), n);
+    // the lines of a log pasted as one JSON string keep the number of the line that held them
+    for (const part of splitEscapedLines(full))
+      for (let at = 0; at === 0 || at < part.length - WINDOW_OVERLAP; at += MAX_LINE - WINDOW_OVERLAP)
+        this.#scanPiece(part.slice(at, at + MAX_LINE), n);
   }
 
   #scanPiece(line: string, n: number) {
     if (!line) return;
-    const original = stripAnsi(line);
+    const original = decodeEntities(stripAnsi(line));
     const prefix = parsePrefix(original);
     const clean = blankBoilerplate(original.slice(prefix.length));
     if (!clean.trim()) return;
@@ -347,7 +393,11 @@ class LogScan implements Scan {
     const levelOf = () => (level ??= frame ? 'frame' : lineLevel(clean, original));
     const words = this.#matchText(clean, n, original, prefix.length, levelOf, prefix);
     const last = this.#wrapped;
-    if (last && !frame && !prefix.length && CONTINUES.test(clean))
+    // a prefixed line continues the last only behind the same decoration (a quote's "> ",
+    // srun's "0: "): a timestamp or a rank tag starts a record of its own
+    const sameDecoration =
+      !prefix.length || (prefix.time === undefined && prefix.rank === undefined && prefix.length === last?.prefixLen);
+    if (last && !frame && sameDecoration && CONTINUES.test(clean))
       this.#matchWrapped(last, clean, n, levelOf(), prefix);
     this.#wrapped =
       !frame && clean.trimEnd().length >= WRAPPED_FROM

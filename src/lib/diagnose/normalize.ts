@@ -14,6 +14,35 @@ export function stripAnsi(line: string): string {
   return line.includes('\x1b') ? line.replace(ANSI, '') : line;
 }
 
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', amp: '&', '#39': "'", '#x27': "'", '#34': '"' };
+const ENTITY = /&(lt|gt|quot|amp|#39|#x27|#34);/g;
+
+/** A line copied from HTML source or an escaped export: its character references decoded. */
+export function decodeEntities(line: string): string {
+  return line.includes('&') ? line.replace(ENTITY, (_, name: string) => ENTITIES[name]!) : line;
+}
+
+const JSON_START = /^\s*[{["]/;
+const ESCAPED_CHAR = /\\(["\\t])/g;
+// a line break written as an escape (\n, \r\n), not preceded by another backslash
+const ESCAPED_BREAK = /(?<!\\)(?:\\r)?\\n/g;
+
+/**
+ * A log kept as one JSON string (a logging agent's record, an API's output) holds its lines as
+ * `\n` escapes: such a line is split into its lines, with `\"`, `\t` and `\\` undone. A line
+ * is taken for one when it starts as JSON does (`{`, `[` or `"`) and holds an escaped break or
+ * quote, or else holds two escaped breaks and an escaped quote, so that a Windows path such as
+ * `C:\Users\name\torch\nn` stays as it is.
+ */
+export function splitEscapedLines(line: string): string[] {
+  if (!line.includes('\\')) return [line];
+  const breaks = line.match(ESCAPED_BREAK)?.length ?? 0;
+  const quoted = line.includes('\\"');
+  const json = JSON_START.test(line) ? breaks > 0 || quoted : breaks >= 2 && quoted;
+  if (!json) return [line];
+  return line.split(ESCAPED_BREAK).map((part) => part.replace(ESCAPED_CHAR, (_, c: string) => (c === 't' ? '\t' : c)));
+}
+
 export interface LinePrefix {
   /** characters of the (ANSI-stripped) line taken by prefixes */
   length: number;
@@ -60,6 +89,12 @@ const PREFIXES: {
   },
   // Python logging levels at the start: INFO:root: / WARNING:__main__:
   { re: /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:(?=\S)/ },
+  // a container runtime's stream and tag after its timestamp (kubectl logs, CRI files): stderr F
+  { re: /^(?:stdout|stderr) [FP] / },
+  // srun --label's task number, or a line number copied with the text: 0: Traceback ...
+  { re: /^\d{1,5}: / },
+  // a Markdown quote, as logs are pasted into issue comments: > RuntimeError: ...
+  { re: /^> ?/ },
 ];
 
 export function parsePrefix(line: string): LinePrefix {
@@ -152,6 +187,10 @@ export function informativeLine(text: string): string | undefined {
  */
 export const LINE_REGEXES: readonly RegExp[] = [
   ANSI,
+  ENTITY,
+  ESCAPED_BREAK,
+  JSON_START,
+  ESCAPED_CHAR,
   ...PREFIXES.map((p) => p.re),
   ...MASKS.map(([re]) => re),
   ERRORISH,

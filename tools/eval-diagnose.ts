@@ -10,7 +10,7 @@
  *   npm run eval:diagnose -- --json        the figures as JSON
  *   npm run eval:diagnose -- --formats     also paste each log that ranks its entry first in
  *                                          the other forms readers paste logs in (quoted,
- *                                          labelled, indented, escaped) and count how many
+ *                                          labelled, indented, escaped, cut) and count how many
  *                                          still do
  */
 import { readContent } from '../src/build/read.ts';
@@ -105,6 +105,11 @@ const FORMS: Record<string, (text: string) => string> = {
       .replace(/>/g, '&gt;')
       .replace(/"/g, '&quot;')
       .replace(/'/g, '&#39;'),
+  'cut at 80 columns': (text) =>
+    text
+      .split('\n')
+      .flatMap((l) => l.match(/.{1,80}/g) ?? [''])
+      .join('\n'),
   'Windows line ends': (text) => text.replace(/\n/g, '\r\n'),
   'ANSI colours': eachLine((l) => `\x1b[31m${l}\x1b[0m`),
 };

@@ -354,6 +354,31 @@ describe('matching and weighting', () => {
       expect(ids(pasted), pasted).toEqual(want);
   });
 
+  test('a line a terminal cut at a fixed width is read whole, even cut inside a word', () => {
+    const cut = (text: string) =>
+      text
+        .split('\n')
+        .flatMap((l) => l.match(/.{1,80}/g) ?? [''])
+        .join('\n');
+    // cut inside "memory", going on in lower case: the one long line of the log
+    const lower = `RuntimeError: ${'x'.repeat(50)} CUDA out of memory. Tried to allocate 20.00 MiB`;
+    expect(cut(lower).split('\n')[1]).toMatch(/^ory\. Tried/);
+    expect(ids(cut(lower))[0]).toBe('MEM-001');
+    // cut before "Tried", going on in a capital: joined only once another line of the log shows
+    // the width
+    const upper = `RuntimeError: ${'x'.repeat(45)} CUDA out of memory. Tried to allocate 20.00 MiB`;
+    expect(cut(upper).split('\n')[1]).toMatch(/^Tried/);
+    expect(ids(cut(upper))).toEqual([]);
+    expect(ids(cut(`${'step 1 '.repeat(15)}\n${upper}`))[0]).toBe('MEM-001');
+  });
+
+  test('the signals a log fires are known without finishing the scan, however short the log', () => {
+    const fp = fingerprints();
+    const oom = fp.signals.findIndex((s) => s.source.includes('CUDA out of memory'));
+    expect(triggeredSignals(fp, OOM).has(oom)).toBe(true);
+    expect(triggeredSignals(fp, `Traceback (most recent call last):\n${OOM}`).has(oom)).toBe(true);
+  });
+
   test('a log cut into chunks anywhere gives the same result as one piece', () => {
     const log = `loading teacher\n  File "t.py", line 3, in nested_concat\n${OOM}\nWatchdog caught collective operation timeout\n`;
     const m = compileMatcher(fingerprints());

@@ -174,8 +174,11 @@ const WRAPPED_FROM = 40;
 
 const LEADING_SPACES = /^ */;
 
-/** How many non-empty lines decide whether a whole log is indented. */
-const INDENT_SAMPLE = 8;
+/**
+ * How many non-empty lines are read ahead of the scan, to decide whether the whole log is
+ * indented and at which widths its lines were cut.
+ */
+const READ_AHEAD = 64;
 
 /**
  * The indentation every non-empty line shares, when it is a tab or four spaces or more, as a
@@ -198,6 +201,17 @@ export function commonIndent(lines: readonly string[]): string {
 const CONTINUES = /^(?:\s|[a-z])/;
 
 /**
+ * A line cut at a fixed width, as a terminal, a pager or a mail client cuts it, goes on in the
+ * next line whatever that starts with. A width counts as a cut once two lines of the log, of
+ * at least this many characters, have exactly that length.
+ */
+const HARD_WRAP_FROM = 60;
+/** No terminal is wider than this: a longer line was not cut by one. */
+const HARD_WRAP_TO = 400;
+/** A rule drawn with one character, such as torchrun's summary draws: `=====`, `-----`. */
+const RULE = /^\s*(\S)\1*\s*$/;
+
+/**
  * NCCL's watchdog line, read for the collective each rank timed out in. Ranks that time out in
  * different collectives (another op type at the same sequence number, or sequence numbers far
  * apart) ran different code: the matcher states that as a derived line, which the registry's
@@ -210,6 +224,7 @@ const DESYNC_GAP = 100;
 export const SHAPE_REGEXES: readonly RegExp[] = [
   WORDS,
   LEADING_SPACES,
+  RULE,
   FRAME,
   NOTEBOOK_FRAME,
   NOTEBOOK_SOURCE,
@@ -239,6 +254,8 @@ type WindowLine = {
   level: Level;
   rank?: number;
   time?: number;
+  /** the line's length as printed, prefix included: how wide the terminal that cut it was */
+  width?: number;
 };
 type Prefix = { length: number; rank?: number; time?: number };
 
@@ -256,10 +273,15 @@ class LogScan implements Scan {
   #afterFrame = false;
   /** the last line was a notebook frame or one of the source lines under it */
   #inNotebookFrame = false;
-  /** the first lines, held until the log's common indentation is known (#takeLine) */
+  /** the first lines, held until the log's indentation and cut widths are known (#takeLine) */
   #firstLines: string[] | undefined = [];
+  #filledAhead = 0;
   /** what every line of the log is indented by, when it is pasted as an indented block */
   #indent = '';
+  /** how many lines of each length of HARD_WRAP_FROM or more the log has (the first lines counted ahead) */
+  #widths = new Map<number, number>();
+  /** the lines counted ahead, before they were scanned */
+  #countedAhead = 0;
   /** the last line, when it may have been wrapped onto this one (WRAPPED_FROM) */
   #wrapped: WindowLine | undefined;
   /** the line being carried is already longer than a window (counted once, when it ends) */
@@ -314,6 +336,8 @@ class LogScan implements Scan {
   }
 
   fired() {
+    // the lines held for read-ahead are complete: scan them before saying what fired
+    this.#settleIndent();
     return new Set(this.#hitCount.keys());
   }
 
@@ -349,12 +373,13 @@ class LogScan implements Scan {
 
   /**
    * The first lines wait until the scan knows whether the whole log is indented, as a log pasted
-   * as a Markdown code block by indenting it is; then every line is scanned in order.
+   * as a Markdown code block by indenting it is, and at which widths its lines were cut; then
+   * every line is scanned in order.
    */
   #takeLine(raw: string) {
     if (!this.#firstLines) return this.#scanLine(raw);
     this.#firstLines.push(raw);
-    if (this.#firstLines.filter((l) => l.trim()).length >= INDENT_SAMPLE) this.#settleIndent();
+    if (raw.trim() && ++this.#filledAhead >= READ_AHEAD) this.#settleIndent();
   }
 
   #settleIndent() {
@@ -362,13 +387,26 @@ class LogScan implements Scan {
     if (!lines) return;
     this.#firstLines = undefined;
     this.#indent = commonIndent(lines);
+    // a cut in the first lines is known before they are scanned
+    for (const l of lines) this.#countWidth(this.#printed(l).length);
+    this.#countedAhead = lines.length;
     for (const l of lines) this.#scanLine(l);
+  }
+
+  #countWidth(width: number) {
+    if (width >= HARD_WRAP_FROM && width <= HARD_WRAP_TO) this.#widths.set(width, (this.#widths.get(width) ?? 0) + 1);
+  }
+
+  /** A line as it was printed: without the indentation the whole log shares or a line end's \r. */
+  #printed(raw: string): string {
+    const line = this.#indent && raw.startsWith(this.#indent) ? raw.slice(this.#indent.length) : raw;
+    return line.endsWith('\r') ? line.slice(0, -1) : line;
   }
 
   #scanLine(raw: string) {
     const n = ++this.#lineNo;
-    const line = this.#indent && raw.startsWith(this.#indent) ? raw.slice(this.#indent.length) : raw;
-    const full = line.endsWith('\r') ? line.slice(0, -1) : line;
+    const full = this.#printed(raw);
+    if (n > this.#countedAhead) this.#countWidth(full.length);
     if (full.length > MAX_LINE || this.#carryLong) this.#longLines++;
     this.#carryLong = false;
     // the lines of a log pasted as one JSON string keep the number of the line that held them
@@ -397,11 +435,30 @@ class LogScan implements Scan {
     // srun's "0: "): a timestamp or a rank tag starts a record of its own
     const sameDecoration =
       !prefix.length || (prefix.time === undefined && prefix.rank === undefined && prefix.length === last?.prefixLen);
-    if (last && !frame && sameDecoration && CONTINUES.test(clean))
-      this.#matchWrapped(last, clean, n, levelOf(), prefix);
+    // a line of text cut at a fixed width goes on in the next whatever that starts with; a rule
+    // of one repeated character (===, ---) is as wide as the lines around it, not cut
+    const cut = last?.width !== undefined && (this.#widths.get(last.width) ?? 0) >= 2 && !RULE.test(last.clean);
+    if (last && sameDecoration && !frame && last.level !== 'frame') {
+      const goesOn = CONTINUES.test(clean);
+      if (goesOn) this.#matchWrapped(last, clean, n, levelOf(), prefix, false);
+      // a long line that goes on in lower case may have been cut inside a word, even when no
+      // other line of the log shows the width
+      if (cut || (goesOn && last.width! >= HARD_WRAP_FROM && last.width! <= HARD_WRAP_TO))
+        this.#matchWrapped(last, clean, n, levelOf(), prefix, true);
+    }
+    const width = original.length;
     this.#wrapped =
-      !frame && clean.trimEnd().length >= WRAPPED_FROM
-        ? { clean, original, prefixLen: prefix.length, line: n, level: levelOf(), rank: prefix.rank, time: prefix.time }
+      clean.trimEnd().length >= WRAPPED_FROM && (!frame || width >= HARD_WRAP_FROM)
+        ? {
+            clean,
+            original,
+            prefixLen: prefix.length,
+            line: n,
+            level: levelOf(),
+            rank: prefix.rank,
+            time: prefix.time,
+            width,
+          }
         : undefined;
     this.#readWatchdog(clean, n, original, prefix);
     this.#versions.read(clean, n);
@@ -433,7 +490,8 @@ class LogScan implements Scan {
     level: () => Level,
     prefix: Omit<Prefix, 'length'>,
     at?: { start: number; end: number },
-    across?: number,
+    /** for two halves joined: where the first ends, and what was put between them (a space, or nothing) */
+    across?: { at: number; gap: number },
   ) {
     const m = this.#m;
     const { signal: stamp, cue: cueStamp } = m.tried;
@@ -446,10 +504,10 @@ class LogScan implements Scan {
         ? p.sets.some((set) => set.every((w) => (wordSet ??= new Set(words)).has(w)))
         : !p.literals || p.literals.some((l) => lower.includes(l));
     const place = (found: { start: number; end: number }) =>
-      at ?? { start: offset + found.start, end: offset + Math.min(found.end, across ?? found.end) };
+      at ?? { start: offset + found.start, end: offset + Math.min(found.end, across?.at ?? found.end) };
     // on a wrapped line's two halves joined, only a match that needs both is new
     const spans = (found: { start: number; end: number }) =>
-      across === undefined || (found.start < across && found.end > across + 1);
+      across === undefined || (found.start < across.at && found.end > across.at + across.gap);
     const test = (p: CompiledPattern) => {
       if (stamp[p.index] === id || (this.#hitCount.get(p.index) ?? 0) >= MAX_HITS) return;
       stamp[p.index] = id;
@@ -523,12 +581,14 @@ class LogScan implements Scan {
 
   /**
    * A line wrapped onto the next, by the terminal, the program (pip indents its continuation
-   * lines) or the page it was copied from: the two halves are matched joined by a space, and a
+   * lines) or the page it was copied from: the two halves are matched joined by a space (with
+   * nothing between them when the line was cut at a fixed width), and a
    * signal or cue whose match needs both is found on the first half, at the more severe level.
    */
-  #matchWrapped(last: WindowLine, clean: string, n: number, level: Level, prefix: Prefix) {
-    const head = last.clean.trimEnd();
-    const joined = `${head} ${clean.trimStart()}`;
+  #matchWrapped(last: WindowLine, clean: string, n: number, level: Level, prefix: Prefix, cut: boolean) {
+    // a line cut at a fixed width goes on exactly where it was cut, even inside a word
+    const head = cut ? last.clean : last.clean.trimEnd();
+    const joined = cut ? `${head}${clean}` : `${head} ${clean.trimStart()}`;
     const severe = SEVERITY.indexOf(level) < SEVERITY.indexOf(last.level) ? level : last.level;
     this.#matchText(
       joined,
@@ -538,7 +598,7 @@ class LogScan implements Scan {
       () => severe,
       { rank: last.rank ?? prefix.rank, time: last.time },
       undefined,
-      head.length,
+      { at: head.length, gap: cut ? 0 : 1 },
     );
   }
 

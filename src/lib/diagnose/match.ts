@@ -254,7 +254,7 @@ type WindowLine = {
   level: Level;
   rank?: number;
   time?: number;
-  /** the line's length as printed, prefix included: how wide the terminal that cut it was */
+  /** the line's length as printed (prefix included, colours not): how wide a terminal that cut it was */
   width?: number;
 };
 type Prefix = { length: number; rank?: number; time?: number };
@@ -312,7 +312,7 @@ class LogScan implements Scan {
     }
     this.#carry = text.slice(start);
     // a line with no end in sight is matched as it comes, window by window
-    if (this.#carry.length > 4 * MAX_LINE) this.#settleIndent();
+    if (this.#carry.length > 4 * MAX_LINE) this.#settleReadAhead();
     while (this.#carry.length > 4 * MAX_LINE) {
       const piece = this.#carry.slice(0, 2 * MAX_LINE);
       this.#carry = this.#carry.slice(2 * MAX_LINE - WINDOW_OVERLAP);
@@ -325,7 +325,7 @@ class LogScan implements Scan {
   finish(): Diagnosis {
     if (this.#carry) this.#takeLine(this.#carry);
     this.#carry = '';
-    this.#settleIndent();
+    this.#settleReadAhead();
     return rank(
       this.#m,
       this.#hits,
@@ -337,7 +337,7 @@ class LogScan implements Scan {
 
   fired() {
     // the lines held for read-ahead are complete: scan them before saying what fired
-    this.#settleIndent();
+    this.#settleReadAhead();
     return new Set(this.#hitCount.keys());
   }
 
@@ -379,16 +379,16 @@ class LogScan implements Scan {
   #takeLine(raw: string) {
     if (!this.#firstLines) return this.#scanLine(raw);
     this.#firstLines.push(raw);
-    if (raw.trim() && ++this.#filledAhead >= READ_AHEAD) this.#settleIndent();
+    if (raw.trim() && ++this.#filledAhead >= READ_AHEAD) this.#settleReadAhead();
   }
 
-  #settleIndent() {
+  #settleReadAhead() {
     const lines = this.#firstLines;
     if (!lines) return;
     this.#firstLines = undefined;
     this.#indent = commonIndent(lines);
     // a cut in the first lines is known before they are scanned
-    for (const l of lines) this.#countWidth(this.#printed(l).length);
+    for (const l of lines) this.#countWidth(stripAnsi(this.#printed(l)).length);
     this.#countedAhead = lines.length;
     for (const l of lines) this.#scanLine(l);
   }
@@ -406,7 +406,7 @@ class LogScan implements Scan {
   #scanLine(raw: string) {
     const n = ++this.#lineNo;
     const full = this.#printed(raw);
-    if (n > this.#countedAhead) this.#countWidth(full.length);
+    if (n > this.#countedAhead) this.#countWidth(stripAnsi(full).length);
     if (full.length > MAX_LINE || this.#carryLong) this.#longLines++;
     this.#carryLong = false;
     // the lines of a log pasted as one JSON string keep the number of the line that held them
@@ -417,7 +417,8 @@ class LogScan implements Scan {
 
   #scanPiece(line: string, n: number) {
     if (!line) return;
-    const original = decodeEntities(stripAnsi(line));
+    const plain = stripAnsi(line);
+    const original = decodeEntities(plain);
     const prefix = parsePrefix(original);
     const clean = blankBoilerplate(original.slice(prefix.length));
     if (!clean.trim()) return;
@@ -438,7 +439,7 @@ class LogScan implements Scan {
     // a line of text cut at a fixed width goes on in the next whatever that starts with; a rule
     // of one repeated character (===, ---) is as wide as the lines around it, not cut
     const cut = last?.width !== undefined && (this.#widths.get(last.width) ?? 0) >= 2 && !RULE.test(last.clean);
-    if (last && sameDecoration && !frame && last.level !== 'frame') {
+    if (last && sameDecoration && !frame) {
       const goesOn = CONTINUES.test(clean);
       if (goesOn) this.#matchWrapped(last, clean, n, levelOf(), prefix, false);
       // a long line that goes on in lower case may have been cut inside a word, even when no
@@ -446,9 +447,8 @@ class LogScan implements Scan {
       if (cut || (goesOn && last.width! >= HARD_WRAP_FROM && last.width! <= HARD_WRAP_TO))
         this.#matchWrapped(last, clean, n, levelOf(), prefix, true);
     }
-    const width = original.length;
     this.#wrapped =
-      clean.trimEnd().length >= WRAPPED_FROM && (!frame || width >= HARD_WRAP_FROM)
+      !frame && clean.trimEnd().length >= WRAPPED_FROM
         ? {
             clean,
             original,
@@ -457,7 +457,7 @@ class LogScan implements Scan {
             level: levelOf(),
             rank: prefix.rank,
             time: prefix.time,
-            width,
+            width: plain.length,
           }
         : undefined;
     this.#readWatchdog(clean, n, original, prefix);

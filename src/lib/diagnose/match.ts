@@ -447,31 +447,22 @@ class LogScan implements Scan {
       if (cut || (goesOn && last.width! >= HARD_WRAP_FROM && last.width! <= HARD_WRAP_TO))
         this.#matchWrapped(last, clean, n, levelOf(), prefix, true);
     }
-    this.#wrapped =
-      !frame && clean.trimEnd().length >= WRAPPED_FROM
-        ? {
-            clean,
-            original,
-            prefixLen: prefix.length,
-            line: n,
-            level: levelOf(),
-            rank: prefix.rank,
-            time: prefix.time,
-            width: plain.length,
-          }
-        : undefined;
+    // this line as the wrapped candidate and the multi-line window keep it
+    const kept = (): WindowLine => ({
+      clean,
+      original,
+      prefixLen: prefix.length,
+      line: n,
+      level: levelOf(),
+      rank: prefix.rank,
+      time: prefix.time,
+      width: plain.length,
+    });
+    this.#wrapped = !frame && clean.trimEnd().length >= WRAPPED_FROM ? kept() : undefined;
     this.#readWatchdog(clean, n, original, prefix);
     this.#versions.read(clean, n);
     if (this.#m.multiline.length) {
-      this.#window.push({
-        clean,
-        original,
-        prefixLen: prefix.length,
-        line: n,
-        level: levelOf(),
-        rank: prefix.rank,
-        time: prefix.time,
-      });
+      this.#window.push(kept());
       if (this.#window.length > this.#m.maxSpan) this.#window.shift();
       this.#matchMultiline(n, words);
     }

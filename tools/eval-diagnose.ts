@@ -60,10 +60,12 @@ function outcome(log: { file: string; text: string; real?: { source: string } },
 
 const outcomes: Outcome[] = [];
 const categoryOf = new Map<string, string>();
+const textOf = new Map<string, string>();
 for (const e of content.entries) {
   for (const ex of content.examples.get(e.slug) ?? []) {
     if (!ex.real) continue;
     categoryOf.set(ex.file, e.category);
+    textOf.set(ex.file, ex.text);
     outcomes.push(outcome(ex, e.id));
   }
 }
@@ -116,19 +118,15 @@ const FORMS: Record<string, (text: string) => string> = {
 
 /** For each part: how many logs whose match puts their entry first as printed still do in each form. */
 function formFigures() {
-  const firstAsPrinted = new Set(
-    outcomes.filter((o) => o.expected && !o.leads && o.ranked[0]?.id === o.expected).map((o) => o.file),
-  );
-  const logs = content.entries.flatMap((e) =>
-    (content.examples.get(e.slug) ?? [])
-      .filter((x) => x.real && firstAsPrinted.has(x.file))
-      .map((x) => ({ x, id: e.id })),
-  );
+  const firstAsPrinted = outcomes.filter((o) => o.expected && !o.leads && o.ranked[0]?.id === o.expected);
   return parts.map((part) => {
-    const mine = logs.filter(({ x }) => partOf(x.file) === part);
+    const mine = firstAsPrinted.filter((o) => o.part === part);
     const forms = Object.entries(FORMS).map(
       ([form, paste]) =>
-        [form, mine.filter(({ x, id }) => diagnose(paste(x.text), matcher).candidates[0]?.id === id).length] as const,
+        [
+          form,
+          mine.filter((o) => diagnose(paste(textOf.get(o.file)!), matcher).candidates[0]?.id === o.expected).length,
+        ] as const,
     );
     return { part, logs: mine.length, forms };
   });

@@ -2,8 +2,9 @@
 import { describe, expect, test } from 'vitest';
 import { validateContent } from '../../src/lib/content/validate.ts';
 import { buildFingerprints } from '../../src/lib/diagnose/fingerprints.ts';
-import { commonIndent, compileMatcher, diagnose, startScan, triggeredSignals } from '../../src/lib/diagnose/match.ts';
+import { compileMatcher, diagnose, startScan, triggeredSignals } from '../../src/lib/diagnose/match.ts';
 import {
+  commonIndent,
   decodeEntities,
   informativeLine,
   maskLine,

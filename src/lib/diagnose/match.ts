@@ -15,7 +15,15 @@ import type { Fingerprints, Signal } from './fingerprints.ts';
 import { BOILERPLATE } from './boilerplate.ts';
 import { requiredLiterals, requiredWordSets } from './tokens.ts';
 import { compilePattern, type LogPattern } from './engine.ts';
-import { decodeEntities, lineLevel, parsePrefix, splitEscapedLines, stripAnsi, type Level } from './normalize.ts';
+import {
+  commonIndent,
+  decodeEntities,
+  lineLevel,
+  parsePrefix,
+  splitEscapedLines,
+  stripAnsi,
+  type Level,
+} from './normalize.ts';
 import { rank, type Diagnosis, type Hit, type CueHit, type Lead } from './rank.ts';
 import { versionReader } from './versions.ts';
 import { closestEntries, PROFILE_TAIL, type WordProfiles } from './profiles.ts';
@@ -172,26 +180,12 @@ const CODE =
  */
 const WRAPPED_FROM = 40;
 
-const LEADING_SPACES = /^ */;
-
 /**
  * How many non-empty lines are read ahead of the scan, to decide whether the whole log is
  * indented and at which widths its lines were cut.
  */
 const READ_AHEAD = 64;
 
-/**
- * The indentation every non-empty line shares, when it is a tab or four spaces or more, as a
- * log indented to make a Markdown code block has; otherwise none. Tracebacks indent their frames
- * by two spaces, which a log on its own never shares on every line.
- */
-export function commonIndent(lines: readonly string[]): string {
-  const filled = lines.filter((l) => l.trim());
-  if (filled.length < 2) return '';
-  if (filled.every((l) => l.startsWith('\t'))) return '\t';
-  const spaces = Math.min(...filled.map((l) => LEADING_SPACES.exec(l)![0].length));
-  return spaces >= 4 ? ' '.repeat(spaces) : '';
-}
 /**
  * How the second half of a wrapped line starts: indented (pip's continuation lines) or in the
  * middle of a sentence or word, in lower case. A line that starts with a capital, a digit or a
@@ -223,7 +217,6 @@ const DESYNC_GAP = 100;
 /** This module's own line regexes, held to linear time like normalize.ts's LINE_REGEXES. */
 export const SHAPE_REGEXES: readonly RegExp[] = [
   WORDS,
-  LEADING_SPACES,
   RULE,
   FRAME,
   NOTEBOOK_FRAME,

@@ -43,6 +43,21 @@ export function splitEscapedLines(line: string): string[] {
   return line.split(ESCAPED_BREAK).map((part) => part.replace(ESCAPED_CHAR, (_, c: string) => (c === 't' ? '\t' : c)));
 }
 
+const LEADING_SPACES = /^ */;
+
+/**
+ * The indentation every non-empty line shares, when it is a tab or four spaces or more, as a
+ * log indented to make a Markdown code block has; otherwise none. Tracebacks indent their frames
+ * by two spaces, which a log on its own never shares on every line.
+ */
+export function commonIndent(lines: readonly string[]): string {
+  const filled = lines.filter((l) => l.trim());
+  if (filled.length < 2) return '';
+  if (filled.every((l) => l.startsWith('\t'))) return '\t';
+  const spaces = Math.min(...filled.map((l) => LEADING_SPACES.exec(l)![0].length));
+  return spaces >= 4 ? ' '.repeat(spaces) : '';
+}
+
 export interface LinePrefix {
   /** characters of the (ANSI-stripped) line taken by prefixes */
   length: number;
@@ -191,6 +206,7 @@ export const LINE_REGEXES: readonly RegExp[] = [
   ESCAPED_BREAK,
   JSON_START,
   ESCAPED_CHAR,
+  LEADING_SPACES,
   ...PREFIXES.map((p) => p.re),
   ...MASKS.map(([re]) => re),
   ERRORISH,

@@ -10,8 +10,8 @@
  *   npm run eval:diagnose -- --json        the figures as JSON
  *   npm run eval:diagnose -- --formats     also paste each log that ranks its entry first in
  *                                          the other forms readers paste logs in (quoted,
- *                                          labelled, indented, escaped, cut) and count how many
- *                                          still do
+ *                                          labelled, indented, escaped, cut, wrapped) and
+ *                                          count how many still do
  */
 import { readContent } from '../src/build/read.ts';
 import { validateContent } from '../src/lib/content/validate.ts';
@@ -112,9 +112,26 @@ const FORMS: Record<string, (text: string) => string> = {
       .split('\n')
       .flatMap((l) => l.match(/.{1,80}/g) ?? [''])
       .join('\n'),
+  'wrapped at spaces to 80 columns': (text) => text.split('\n').flatMap(wrapAtSpaces).join('\n'),
+  "torchrun's rank tags": eachLine((l) => `[rank0]: ${l}`),
+  "Python logging's prefix": eachLine((l) => `2024-05-01 10:00:00,123 - ERROR - ${l}`),
   'Windows line ends': (text) => text.replace(/\n/g, '\r\n'),
   'ANSI colours': eachLine((l) => `\x1b[31m${l}\x1b[0m`),
 };
+
+/** A line as `fold -s -w 80` writes it: broken after the last space that fits, or at 80 when none does. */
+function wrapAtSpaces(line: string): string[] {
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > 80) {
+    const space = rest.lastIndexOf(' ', 79);
+    const cut = space > 0 ? space + 1 : 80;
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  out.push(rest);
+  return out;
+}
 
 /** For each part: how many logs whose match puts their entry first as printed still do in each form. */
 function formFigures() {

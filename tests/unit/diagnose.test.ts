@@ -154,7 +154,14 @@ describe('normalisation', () => {
     ['0: Traceback (most recent call last):', 'Traceback (most recent call last):'],
     ['12:   File "/x/train.py", line 5, in <module>', '  File "/x/train.py", line 5, in <module>'],
     ['> RuntimeError: x', 'RuntimeError: x'],
-  ])('peels a container runtime tag, srun label or Markdown quote: %j', (line, rest) => {
+    ['2024-05-01 10:00:00,123 - root - ERROR - KeyError: x', 'KeyError: x'],
+    ['2024-05-01 10:00:00,123 - ERROR - KeyError: x', 'KeyError: x'],
+    [
+      '[2024-05-01 10:00:00,123] [INFO] [engine.py:1072:_configure_optimizer] Using DeepSpeed Optimizer',
+      'Using DeepSpeed Optimizer',
+    ],
+    ['2024-05-01 10:00:00.123 | ERROR    | __main__:<module>:5 - KeyError: x', 'KeyError: x'],
+  ])('peels a container runtime tag, srun label, Markdown quote or logging format: %j', (line, rest) => {
     expect(line.slice(parsePrefix(line).length)).toBe(rest);
   });
 
@@ -328,14 +335,39 @@ describe('matching and weighting', () => {
     expect(d.candidates[0]!.score).toBeLessThanOrEqual(1);
   });
 
-  test('a long line is matched joined to a continuation, not to a line that starts a record', () => {
+  test('a long line is matched joined to the next behind the same decoration, whatever that starts with', () => {
     const head = 'step 3: the allocator reports CUDA out of memory.';
-    // the pattern's words straddle the break: found when the second half continues the line
-    expect(ids(`${head}\n    Tried to allocate 2.00 GiB`)).toEqual(ids(OOM));
+    // the pattern's words straddle the break: found when the second half continues the line,
+    // indented, in lower case or, wrapped at a space, in a capital
     expect(ids(OOM)).not.toEqual([]);
-    // a capitalised line, or one with a launcher's prefix, is a record of its own
-    expect(ids(`${head}\nTried to allocate 2.00 GiB`)).toEqual([]);
+    for (const next of ['    Tried to allocate 2.00 GiB', 'Tried to allocate 2.00 GiB'])
+      expect(ids(`${head}\n${next}`)).toEqual(ids(OOM));
+    // a line with a launcher's prefix the first did not have is a record of its own, and so is
+    // one of another rank or from a later moment
     expect(ids(`${head}\n[rank0]: tried to allocate 2.00 GiB`)).toEqual([]);
+    expect(ids(`[rank0]: ${head}\n[rank1]: Tried to allocate 2.00 GiB`)).toEqual([]);
+    expect(ids(`[rank0]: ${head}\n[rank0]: Tried to allocate 2.00 GiB`)).toEqual(ids(OOM));
+    const at = (t: string) => `2024-05-01T10:00:${t}Z stderr F `;
+    expect(ids(`${at('00.100')}${head}\n${at('00.300')}Tried to allocate 2.00 GiB`)).toEqual(ids(OOM));
+    expect(ids(`${at('00.100')}${head}\n${at('09.000')}Tried to allocate 2.00 GiB`)).toEqual([]);
+    // a line wider than any terminal was not wrapped: it goes on only in lower case or indented
+    const wide = `${'x'.repeat(400)} ${head}`;
+    expect(ids(`${wide}\nTried to allocate 2.00 GiB`)).toEqual([]);
+    expect(ids(`${wide}\n    Tried to allocate 2.00 GiB`)).toEqual(ids(OOM));
+  });
+
+  test('a message wrapped over several lines is read whole, and shown where its match starts', () => {
+    // wrapped at spaces to 30 columns: the pattern needs the first, second and third lines
+    const lines = ['torch.OutOfMemoryError: CUDA', 'out of memory. Tried to', 'allocate 20.00 MiB. GPU 0'];
+    const d = diagnose(
+      ['Epoch 3: training the model on the cluster', ...lines].join('\n'),
+      compileMatcher(fingerprints()),
+    );
+    expect(d.candidates[0]?.id).toBe('MEM-001');
+    const shown = d.candidates[0]!.lines[0]!;
+    expect(shown.n).toBe(2);
+    expect(shown.text).toBe(lines[0]);
+    expect(shown.text.slice(shown.start, shown.end)).toBe('CUDA');
   });
 
   test('a log pasted another way finds what it finds as printed: quoted, labelled, indented, escaped', () => {
@@ -365,10 +397,10 @@ describe('matching and weighting', () => {
     const lower = `RuntimeError: ${'x'.repeat(50)} CUDA out of memory. Tried to allocate 20.00 MiB`;
     expect(cut(lower).split('\n')[1]).toMatch(/^ory\. Tried/);
     expect(ids(cut(lower))[0]).toBe('MEM-001');
-    // cut before "Tried", going on in a capital: joined only once another line of the log shows
-    // the width
-    const upper = `RuntimeError: ${'x'.repeat(45)} CUDA out of memory. Tried to allocate 20.00 MiB`;
-    expect(cut(upper).split('\n')[1]).toMatch(/^Tried/);
+    // cut inside "CUDA", going on in a capital: joined with nothing between the halves only once
+    // another line of the log shows the width
+    const upper = `RuntimeError: ${'x'.repeat(63)} CUDA out of memory. Tried to allocate 20.00 MiB`;
+    expect(cut(upper).split('\n')[1]).toMatch(/^DA out/);
     expect(ids(cut(upper))).toEqual([]);
     expect(ids(cut(`${'step 1 '.repeat(15)}\n${upper}`))[0]).toBe('MEM-001');
   });

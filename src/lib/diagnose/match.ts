@@ -187,12 +187,24 @@ const WRAPPED_FROM = 40;
 const READ_AHEAD = 64;
 
 /**
- * How the second half of a wrapped line starts: indented (pip's continuation lines) or in the
- * middle of a sentence or word, in lower case. A line that starts with a capital, a digit or a
- * bracket is taken as a record of its own (a traceback, an exception, a timestamp), and so is
- * one with a launcher's prefix.
+ * How the second half of a wrapped line starts when the first was too wide for a terminal:
+ * indented (pip's continuation lines) or in the middle of a sentence, in lower case.
  */
 const CONTINUES = /^(?:\s|[a-z])/;
+/**
+ * A line that may go on a word cut in two: it starts in lower case. Without a width that other
+ * lines of the log share, only such a line is tried joined with nothing between the halves.
+ */
+const IN_WORD = /^[a-z]/;
+
+/**
+ * A message wrapped over several lines is joined up to this many characters; then the next
+ * line starts a join of its own. Long enough for any message a pattern reads, and a bound on
+ * the work each line adds.
+ */
+const WRAP_CHAIN = 400;
+/** Lines timestamped this many milliseconds apart or less may be one message printed at once. */
+const SAME_MOMENT = 1000;
 
 /**
  * A line cut at a fixed width, as a terminal, a pager or a mail client cuts it, goes on in the
@@ -223,6 +235,7 @@ export const SHAPE_REGEXES: readonly RegExp[] = [
   NOTEBOOK_SOURCE,
   CODE,
   CONTINUES,
+  IN_WORD,
   WATCHDOG,
 ];
 
@@ -247,10 +260,34 @@ type WindowLine = {
   level: Level;
   rank?: number;
   time?: number;
-  /** the line's length as printed (prefix included, colours not): how wide a terminal that cut it was */
-  width?: number;
 };
 type Prefix = { length: number; rank?: number; time?: number };
+
+/**
+ * A line that may go on in the next, with the lines it already went on in: a message wrapped
+ * over several lines, joined.
+ */
+type Wrapped = {
+  /** the lines' text joined, without their prefixes */
+  clean: string;
+  /** each line's part of `clean` (from, to), where that part starts on the line as printed, and its level */
+  pieces: { from: number; to: number; line: number; original: string; offset: number; level: Level }[];
+  /** the first line's prefix: a line goes on only behind the same decoration */
+  prefixLen: number;
+  rank?: number;
+  time?: number;
+  /** the last line's length as printed (prefix included, colours not); none for a rule */
+  width?: number;
+};
+
+/**
+ * Where a match of a text is shown (its line, the line's text and the span) and at which level;
+ * none when the match is not new.
+ */
+type Place = (found: {
+  start: number;
+  end: number;
+}) => { line: number; text: string; start: number; end: number; level: Level } | undefined;
 
 /** One scan of a log, line by line, as chunks arrive: the hits, the cues and the versions it finds. */
 class LogScan implements Scan {
@@ -275,8 +312,8 @@ class LogScan implements Scan {
   #widths = new Map<number, number>();
   /** the lines counted ahead, before they were scanned */
   #countedAhead = 0;
-  /** the last line, when it may have been wrapped onto this one (WRAPPED_FROM) */
-  #wrapped: WindowLine | undefined;
+  /** the last line, when it may have been wrapped onto this one (WRAPPED_FROM), with the lines it went on from */
+  #wrapped: Wrapped | undefined;
   /** the line being carried is already longer than a window (counted once, when it ends) */
   #carryLong = false;
   #hits: Hit[] = [];
@@ -423,22 +460,41 @@ class LogScan implements Scan {
     this.#inNotebookFrame = notebook;
     let level: Level | undefined;
     const levelOf = () => (level ??= frame ? 'frame' : lineLevel(clean, original));
-    const words = this.#matchText(clean, n, original, prefix.length, levelOf, prefix);
+    const words = this.#matchText(clean, prefix, (found) => ({
+      line: n,
+      text: original,
+      start: prefix.length + found.start,
+      end: prefix.length + found.end,
+      level: levelOf(),
+    }));
     const last = this.#wrapped;
     // a prefixed line continues the last only behind the same decoration (a quote's "> ",
-    // srun's "0: "): a timestamp or a rank tag starts a record of its own
+    // srun's "0: ", a rank tag torchrun writes on every line of a message, a timestamp a
+    // container runtime writes on every line): another rank, or a later time, starts a record
     const sameDecoration =
-      !prefix.length || (prefix.time === undefined && prefix.rank === undefined && prefix.length === last?.prefixLen);
-    // a line of text cut at a fixed width goes on in the next whatever that starts with; a rule
-    // of one repeated character (===, ---) is as wide as the lines around it, not cut
-    const cut = last?.width !== undefined && (this.#widths.get(last.width) ?? 0) >= 2 && !RULE.test(last.clean);
+      !prefix.length ||
+      (prefix.length === last?.prefixLen &&
+        prefix.rank === last.rank &&
+        (prefix.time === undefined || (last.time !== undefined && Math.abs(prefix.time - last.time) <= SAME_MOMENT)));
+    // a line of text cut at a fixed width goes on in the next whatever that starts with
+    const cut = last?.width !== undefined && (this.#widths.get(last.width) ?? 0) >= 2;
+    let joined: Wrapped | undefined;
     if (last && sameDecoration && !frame) {
-      const goesOn = CONTINUES.test(clean);
-      if (goesOn) this.#matchWrapped(last, clean, n, levelOf(), prefix, false);
+      // a line as wide as a terminal or a page may have been wrapped at a space, and goes on in
+      // the next whatever that starts with (a bracket, a capital, a number); only a match that
+      // needs both lines is new, so two records side by side add nothing
+      const wrappable = last.width !== undefined && last.width <= HARD_WRAP_TO;
+      const atSpace =
+        wrappable || CONTINUES.test(clean)
+          ? this.#matchWrapped(last, clean, n, original, levelOf(), prefix, false)
+          : undefined;
       // a long line that goes on in lower case may have been cut inside a word, even when no
       // other line of the log shows the width
-      if (cut || (goesOn && last.width! >= HARD_WRAP_FROM && last.width! <= HARD_WRAP_TO))
-        this.#matchWrapped(last, clean, n, levelOf(), prefix, true);
+      const inWord =
+        cut || (wrappable && IN_WORD.test(clean) && last.width! >= HARD_WRAP_FROM)
+          ? this.#matchWrapped(last, clean, n, original, levelOf(), prefix, true)
+          : undefined;
+      joined = cut ? inWord : atSpace;
     }
     // this line as the wrapped candidate and the multi-line window keep it
     const kept = (): WindowLine => ({
@@ -449,9 +505,23 @@ class LogScan implements Scan {
       level: levelOf(),
       rank: prefix.rank,
       time: prefix.time,
-      width: plain.length,
     });
-    this.#wrapped = !frame && clean.trimEnd().length >= WRAPPED_FROM ? kept() : undefined;
+    // a rule of one repeated character (===, ---) is as wide as the lines around it, not cut
+    const width = RULE.test(clean) ? undefined : plain.length;
+    this.#wrapped = frame
+      ? undefined
+      : joined && joined.clean.length <= WRAP_CHAIN
+        ? { ...joined, width }
+        : clean.trimEnd().length < WRAPPED_FROM
+          ? undefined
+          : {
+              clean,
+              pieces: [{ from: 0, to: clean.length, line: n, original, offset: prefix.length, level: levelOf() }],
+              prefixLen: prefix.length,
+              rank: prefix.rank,
+              time: prefix.time,
+              width,
+            };
     this.#readWatchdog(clean, n, original, prefix);
     this.#versions.read(clean, n);
     if (this.#m.multiline.length) {
@@ -462,21 +532,11 @@ class LogScan implements Scan {
   }
 
   /**
-   * Tries the single-line signals and the cues whose required words `text` holds. A hit is
-   * shown on `original` at `offset` plus the match's place in `text`, or at `at` when given.
-   * A signal already seen MAX_HITS times is not tried again: ranking keeps only that many.
+   * Tries the single-line signals and the cues whose required words `text` holds; `place` says
+   * where a match is shown, or that it is not new. A signal already seen MAX_HITS times is not
+   * tried again: ranking keeps only that many.
    */
-  #matchText(
-    text: string,
-    n: number,
-    original: string,
-    offset: number,
-    level: () => Level,
-    prefix: Omit<Prefix, 'length'>,
-    at?: { start: number; end: number },
-    /** for two halves joined: where the first ends, and what was put between them (a space, or nothing) */
-    across?: { at: number; gap: number },
-  ) {
+  #matchText(text: string, prefix: Omit<Prefix, 'length'>, place: Place) {
     const m = this.#m;
     const { signal: stamp, cue: cueStamp } = m.tried;
     const lower = text.toLowerCase();
@@ -487,34 +547,22 @@ class LogScan implements Scan {
       p.sets
         ? p.sets.some((set) => set.every((w) => (wordSet ??= new Set(words)).has(w)))
         : !p.literals || p.literals.some((l) => lower.includes(l));
-    const place = (found: { start: number; end: number }) =>
-      at ?? { start: offset + found.start, end: offset + Math.min(found.end, across?.at ?? found.end) };
-    // on a wrapped line's two halves joined, only a match that needs both is new
-    const spans = (found: { start: number; end: number }) =>
-      across === undefined || (found.start < across.at && found.end > across.at + across.gap);
     const test = (p: CompiledPattern) => {
       if (stamp[p.index] === id || (this.#hitCount.get(p.index) ?? 0) >= MAX_HITS) return;
       stamp[p.index] = id;
       if (!holds(p)) return;
       const found = p.re.find(text);
-      if (found && spans(found))
-        this.#record({
-          signal: p.index,
-          line: n,
-          text: original,
-          ...place(found),
-          level: level(),
-          rank: prefix.rank,
-          time: prefix.time,
-        });
+      const at = found && place(found);
+      if (at) this.#record({ signal: p.index, ...at, rank: prefix.rank, time: prefix.time });
     };
     const testCue = (p: CompiledPattern) => {
       if (cueStamp[p.index] === id || this.#cueHits.has(p.index)) return;
       cueStamp[p.index] = id;
       if (!holds(p)) return;
       const found = p.re.find(text);
-      if (found && spans(found))
-        this.#cueHits.set(p.index, { line: n, text: original, ...place(found), rank: prefix.rank });
+      const at = found && place(found);
+      if (at)
+        this.#cueHits.set(p.index, { line: at.line, text: at.text, start: at.start, end: at.end, rank: prefix.rank });
     };
     for (const w of words) {
       const ps = m.byWord.get(w);
@@ -565,25 +613,48 @@ class LogScan implements Scan {
 
   /**
    * A line wrapped onto the next, by the terminal, the program (pip indents its continuation
-   * lines) or the page it was copied from: the two halves are matched joined by a space (with
-   * nothing between them when the line was cut at a fixed width), and a
-   * signal or cue whose match needs both is found on the first half, at the more severe level.
+   * lines) or the page it was copied from: the lines so far and this one are matched joined by a
+   * space (with nothing between them when the line was cut at a fixed width). A signal or cue
+   * whose match needs this line and the one before is found on the line where the match starts,
+   * at the most severe level of the lines it covers. Returns the lines joined, for the next line
+   * to go on from.
    */
-  #matchWrapped(last: WindowLine, clean: string, n: number, level: Level, prefix: Prefix, cut: boolean) {
+  #matchWrapped(
+    last: Wrapped,
+    clean: string,
+    n: number,
+    original: string,
+    level: Level,
+    prefix: Prefix,
+    cut: boolean,
+  ): Wrapped {
     // a line cut at a fixed width goes on exactly where it was cut, even inside a word
     const head = cut ? last.clean : last.clean.trimEnd();
-    const joined = cut ? `${head}${clean}` : `${head} ${clean.trimStart()}`;
-    const severe = SEVERITY.indexOf(level) < SEVERITY.indexOf(last.level) ? level : last.level;
-    this.#matchText(
-      joined,
-      last.line,
-      last.original,
-      last.prefixLen,
-      () => severe,
-      { rank: last.rank ?? prefix.rank, time: last.time },
-      undefined,
-      { at: head.length, gap: cut ? 0 : 1 },
-    );
+    const tail = cut ? clean : clean.trimStart();
+    const from = cut ? head.length : head.length + 1;
+    const joined = cut ? `${head}${tail}` : `${head} ${tail}`;
+    const pieces = [
+      ...last.pieces.slice(0, -1),
+      { ...last.pieces.at(-1)!, to: head.length },
+      { from, to: joined.length, line: n, original, offset: prefix.length + clean.length - tail.length, level },
+    ];
+    this.#matchText(joined, { rank: last.rank ?? prefix.rank, time: last.time }, (found) => {
+      if (found.start >= head.length || found.end <= from) return undefined;
+      let first = pieces.length - 1;
+      while (first > 0 && pieces[first]!.from > found.start) first--;
+      const piece = pieces[first]!;
+      let severe = piece.level;
+      for (const p of pieces.slice(first + 1))
+        if (SEVERITY.indexOf(p.level) < SEVERITY.indexOf(severe)) severe = p.level;
+      return {
+        line: piece.line,
+        text: piece.original,
+        start: piece.offset + Math.min(found.start, piece.to) - piece.from,
+        end: piece.offset + Math.min(found.end, piece.to) - piece.from,
+        level: severe,
+      };
+    });
+    return { ...last, clean: joined, pieces };
   }
 
   /** Compares this watchdog line with the earlier ones; the first disagreement is stated once. */
@@ -598,10 +669,13 @@ class LogScan implements Scan {
     this.#desyncSaid = true;
     const derived = `ranks timed out in different collectives: SeqNum=${other.seq} OpType=${other.op} and SeqNum=${seq} OpType=${op}`;
     // the reader sees the watchdog's own words highlighted on this line
-    this.#matchText(derived, n, original, 0, () => 'error', prefix, {
+    this.#matchText(derived, prefix, () => ({
+      line: n,
+      text: original,
       start: prefix.length + w.index,
       end: prefix.length + w.index + w[0].length,
-    });
+      level: 'error',
+    }));
   }
 }
 

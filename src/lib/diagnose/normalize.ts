@@ -104,6 +104,11 @@ const PREFIXES: {
   },
   // Python logging levels at the start: INFO:root: / WARNING:__main__:
   { re: /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:(?=\S)/ },
+  // after a timestamp, logging's common formats: "root - ERROR - ", DeepSpeed's "[INFO]
+  // [engine.py:1072:_configure] ", loguru's "| ERROR    | __main__:<module>:5 - "
+  { re: /^(?:[\w.]+ - )?(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) - / },
+  { re: /^\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] (?:\[[\w.]+:\d+:[\w<>]+\] )?/ },
+  { re: /^\| ?(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|ERROR|CRITICAL) *\| ?[\w.<>]+:[\w.<>]+:\d+ - / },
   // a container runtime's stream and tag after its timestamp (kubectl logs, CRI files): stderr F
   { re: /^(?:stdout|stderr) [FP] / },
   // srun --label's task number, or a line number copied with the text: 0: Traceback ...

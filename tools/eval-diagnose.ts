@@ -117,6 +117,10 @@ const FORMS: Record<string, (text: string) => string> = {
   "Python logging's prefix": eachLine((l) => `2024-05-01 10:00:00,123 - ERROR - ${l}`),
   'Windows line ends': (text) => text.replace(/\n/g, '\r\n'),
   'ANSI colours': eachLine((l) => `\x1b[31m${l}\x1b[0m`),
+  'ANSI colours without their escape character': eachLine((l) => `[0;31m${l}[0m`),
+  "Docker's JSON log lines": eachLine((l) =>
+    JSON.stringify({ log: `\x1b[31m${l}\x1b[0m\n`, stream: 'stderr', time: '2024-05-01T10:00:00.123456789Z' }),
+  ),
 };
 
 /** A line as `fold -s -w 80` writes it: broken after the last space that fits, or at 80 when none does. */

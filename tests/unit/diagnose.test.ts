@@ -132,6 +132,11 @@ describe('normalisation', () => {
   test.each([
     ['\x1b[31mRuntimeError\x1b[0m: boom', 'RuntimeError: boom'],
     ['plain', 'plain'],
+    // colours that lost their escape character, as a notebook's traceback is often pasted
+    ['[0;31mRuntimeError[0m: boom', 'RuntimeError: boom'],
+    ['[0;32m---> 13[0m model[38;5;241m.[39mfit()', '---> 13 model.fit()'],
+    // without a reset, a bracketed number is text
+    ['eta [5m 30s]', 'eta [5m 30s]'],
   ])('strips ANSI colours: %j', (input, out) => expect(stripAnsi(input)).toBe(out));
 
   test.each([
@@ -178,8 +183,13 @@ describe('normalisation', () => {
       '{"log":"Traceback (most recent call last):',
       '  File "<stdin>", line 1',
       'RuntimeError: x\tTrue',
-      '"}',
     ]);
+    // Docker's json-file record: the colours' escapes undone, the record's other fields dropped
+    const docker = JSON.stringify({ log: '\x1b[31mRuntimeError: x\x1b[0m\n', stream: 'stderr', time: 't' });
+    expect(docker).toContain('\\u001b');
+    const [line, ...rest] = splitEscapedLines(docker);
+    expect(rest).toEqual([]);
+    expect(line!.slice(parsePrefix(line!).length)).toBe('\x1b[31mRuntimeError: x\x1b[0m');
     const windows = '  File "C:\\Users\\name\\torch\\nn\\modules\\module.py", line 1102, in _call_impl';
     expect(splitEscapedLines(windows)).toEqual([windows]);
   });
@@ -370,7 +380,7 @@ describe('matching and weighting', () => {
     expect(shown.text.slice(shown.start, shown.end)).toBe('CUDA');
   });
 
-  test('a log pasted another way finds what it finds as printed: quoted, labelled, indented, escaped', () => {
+  test('a log pasted another way finds what it finds as printed: quoted, labelled, tagged, indented, escaped, coloured', () => {
     const log = ['Traceback (most recent call last):', '  File "train.py", line 9, in <module>', OOM].join('\n');
     const want = ids(log);
     expect(want[0]).toBe('MEM-001');
@@ -383,6 +393,10 @@ describe('matching and weighting', () => {
       each((l) => `\t${l}`),
       JSON.stringify({ log }),
       log.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+      each((l) => `[0;31m${l}[0m`),
+      each((l) => JSON.stringify({ log: `\x1b[31m${l}\x1b[0m\n`, stream: 'stderr' })),
+      each((l) => `[rank0]: ${l}`),
+      each((l) => `2024-05-01 10:00:00,123 - root - ERROR - ${l}`),
     ])
       expect(ids(pasted), pasted).toEqual(want);
   });

@@ -9,9 +9,17 @@
 
 // CSI sequences, and OSC ones up to BEL, ST or the next escape (so that no match can run on)
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g;
+/**
+ * Colour codes that lost their escape character on the way to the clipboard, as a notebook's or
+ * a web terminal's coloured traceback often does: `[0;31mRuntimeError[0m: …`. Taken for colours
+ * only on a line that holds a reset (`[0m`) or a code that starts with one (`[0;31m`).
+ */
+const BARE_SGR = /\[[0-9;]{0,12}m/g;
 
+/** A line without its colours, escaped or bare. */
 export function stripAnsi(line: string): string {
-  return line.includes('\x1b') ? line.replace(ANSI, '') : line;
+  const plain = line.includes('\x1b') ? line.replace(ANSI, '') : line;
+  return plain.includes('[0m') || plain.includes('[0;') ? plain.replace(BARE_SGR, '') : plain;
 }
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', amp: '&', '#39': "'", '#x27': "'", '#34': '"' };
@@ -23,13 +31,16 @@ export function decodeEntities(line: string): string {
 }
 
 const JSON_START = /^\s*[{["]/;
-const ESCAPED_CHAR = /\\(["\\t])/g;
+const ESCAPED_CHAR = /\\(["\\t]|u001[bB])/g;
+// the end of a JSON string and of its record, or the next key: "} or ",
+const RECORD_END = /^"\s*[,}\]]/;
 // a line break written as an escape (\n, \r\n), not preceded by another backslash
 const ESCAPED_BREAK = /(?<!\\)(?:\\r)?\\n/g;
 
 /**
- * A log kept as one JSON string (a logging agent's record, an API's output) holds its lines as
- * `\n` escapes: such a line is split into its lines, with `\"`, `\t` and `\\` undone. A line
+ * A log kept as one JSON string (a logging agent's record, an API's output, a notebook's saved
+ * output) holds its lines as `\n` escapes: such a line is split into its lines, with `\"`, `\t`,
+ * `\\` and the escape character of colour codes (`\u001b`) undone. A line
  * is taken for one when it starts as JSON does (`{`, `[` or `"`) and holds an escaped break or
  * quote, or else holds two escaped breaks and an escaped quote, so that a Windows path such as
  * `C:\Users\name\torch\nn` stays as it is.
@@ -40,7 +51,12 @@ export function splitEscapedLines(line: string): string[] {
   const quoted = line.includes('\\"');
   const json = JSON_START.test(line) ? breaks > 0 || quoted : breaks >= 2 && quoted;
   if (!json) return [line];
-  return line.split(ESCAPED_BREAK).map((part) => part.replace(ESCAPED_CHAR, (_, c: string) => (c === 't' ? '\t' : c)));
+  const parts = line.split(ESCAPED_BREAK);
+  // after the last break, the record's end and its other fields ("}, or ","stream":"stderr",…)
+  if (parts.length > 1 && RECORD_END.test(parts.at(-1)!)) parts.pop();
+  return parts.map((part) =>
+    part.replace(ESCAPED_CHAR, (_, c: string) => (c === 't' ? '\t' : c.length > 1 ? '\x1b' : c)),
+  );
 }
 
 const LEADING_SPACES = /^ */;
@@ -115,6 +131,9 @@ const PREFIXES: {
   { re: /^\d{1,5}: / },
   // a Markdown quote, as logs are pasted into issue comments: > RuntimeError: ...
   { re: /^> ?/ },
+  // Docker's json-file log driver writes each line as {"log":"…\n","stream":"stderr",…}; the
+  // line, split at its escaped break, starts with the record's key
+  { re: /^\{"log":"/ },
 ];
 
 export function parsePrefix(line: string): LinePrefix {
@@ -207,10 +226,12 @@ export function informativeLine(text: string): string | undefined {
  */
 export const LINE_REGEXES: readonly RegExp[] = [
   ANSI,
+  BARE_SGR,
   ENTITY,
   ESCAPED_BREAK,
   JSON_START,
   ESCAPED_CHAR,
+  RECORD_END,
   LEADING_SPACES,
   ...PREFIXES.map((p) => p.re),
   ...MASKS.map(([re]) => re),

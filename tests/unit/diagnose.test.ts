@@ -149,6 +149,21 @@ describe('normalisation', () => {
     ],
     ['node-7:12345:12399 [3] NCCL INFO Using network IB', { rank: 3, rest: 'NCCL INFO Using network IB' }],
     ['[1,5]<stderr>:RuntimeError: x', { rank: 5, rest: 'RuntimeError: x' }],
+    ['[rank: 2] RuntimeError: x', { rank: 2, rest: 'RuntimeError: x' }],
+    ['(RayTrainWorker pid=2735, ip=10.0.0.1) RuntimeError: x', { rank: undefined, rest: 'RuntimeError: x' }],
+    [
+      '(EngineCore_DP0 pid=223840) ERROR 10-25 13:08:43 [core.py:708] ValueError: x',
+      { rank: undefined, rest: 'ValueError: x' },
+    ],
+    [
+      '(VllmWorkerProcess pid=6499) ERROR 07-24 14:07:40 multiproc_worker_utils.py:226] ValueError: x',
+      { rank: undefined, rest: 'ValueError: x' },
+    ],
+    ['worker-1: RuntimeError: x', { rank: undefined, rest: 'RuntimeError: x' }],
+    ['10.0.0.12: [rank3]: RuntimeError: x', { rank: 3, rest: 'RuntimeError: x' }],
+    // an exception's dotted name or a setting is not a host
+    ['cv2.error: OpenCV(4.5.5) x', { rank: undefined, rest: 'cv2.error: OpenCV(4.5.5) x' }],
+    ['bf16: True', { rank: undefined, rest: 'bf16: True' }],
   ])('peels launcher prefixes: %j', (line, want) => {
     const p = parsePrefix(line);
     expect({ rank: p.rank, rest: line.slice(p.length) }).toEqual(want);
@@ -396,6 +411,8 @@ describe('matching and weighting', () => {
       each((l) => `[0;31m${l}[0m`),
       each((l) => JSON.stringify({ log: `\x1b[31m${l}\x1b[0m\n`, stream: 'stderr' })),
       each((l) => `[rank0]: ${l}`),
+      each((l) => `(RayTrainWorker pid=2735, ip=10.0.0.1) ${l}`),
+      each((l) => `worker-1: ${l}`),
       each((l) => `2024-05-01 10:00:00,123 - root - ERROR - ${l}`),
     ])
       expect(ids(pasted), pasted).toEqual(want);

@@ -512,7 +512,7 @@ class LogScan implements Scan {
       ? undefined
       : joined && joined.clean.length <= WRAP_CHAIN
         ? { ...joined, width }
-        : clean.trimEnd().length < WRAPPED_FROM
+        : plain.trimEnd().length < WRAPPED_FROM
           ? undefined
           : {
               clean,

@@ -92,8 +92,12 @@ const PREFIXES: {
   test?: (m: RegExpExecArray) => boolean;
   apply?: (m: RegExpExecArray, p: LinePrefix) => void;
 }[] = [
-  // torchrun --tee / --log-dir and torch.distributed: [rank3]: [default3]: [Rank 3]
-  { re: /^\[(?:rank|default|Rank )(\d+)\]:?\s?/, apply: (m, p) => (p.rank = Number(m[1])) },
+  // torchrun --tee / --log-dir and torch.distributed: [rank3]: [default3]: [Rank 3]; Lightning's [rank: 3]
+  { re: /^\[(?:rank|default|Rank |rank: )(\d+)\]:?\s?/, apply: (m, p) => (p.rank = Number(m[1])) },
+  // vLLM's logger: INFO 07-24 14:07:40 [engine.py:448] (older releases: … worker.py:226])
+  { re: /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[?[\w.]+:\d+\] / },
+  // a Ray worker's or a vLLM process's tag: (RayTrainWorker pid=2735, ip=10.0.0.1) (EngineCore_0 pid=12)
+  { re: /^\((?:[\w.:-]+ )?pid=\d+(?:, ip=[\w.:-]+)?\) ?/ },
   // torchrun's "3: " local-rank prefix and mpirun's [1,3]<stderr>:
   { re: /^\[\d+,(\d+)\]<(?:stdout|stderr)>:\s?/, apply: (m, p) => (p.rank = Number(m[1])) },
   // ISO-ish timestamps, optionally bracketed: 2026-03-14 09:12:03,551 / 2026-03-14T09:12:03.551Z
@@ -115,6 +119,13 @@ const PREFIXES: {
   // (a host name has a digit; checked here rather than in the pattern, which stays linear)
   {
     re: /^([a-zA-Z][\w.-]*):\s(?=\[(?:rank|default)\d+\])/,
+    test: (m) => /\d/.test(m[1]!),
+    apply: (m, p) => (p.host = m[1]),
+  },
+  // pdsh's host name on every line of a multi-node launch, hyphenated or an address: worker-1:
+  // node-07: 10.0.0.12: (an exception's dotted name, `cv2.error:`, has no hyphen)
+  {
+    re: /^([a-zA-Z][a-zA-Z0-9]*(?:-[a-zA-Z0-9]+)+(?:\.[\w-]+)*|\d{1,3}(?:\.\d{1,3}){3}): /,
     test: (m) => /\d/.test(m[1]!),
     apply: (m, p) => (p.host = m[1]),
   },

@@ -159,6 +159,32 @@ describe('lines wrapped in two', () => {
     expect(shown?.text.slice(shown.start, shown.end)).toBe('because these package versions have conflicting');
   });
 
+  test('the out-of-memory hint never reads as the reader’s own setting, however the message is wrapped', () => {
+    // vllm-project/llm-compressor via neuralmagic/compressed-tensors#587: a release that names
+    // PYTORCH_ALLOC_CONF in the hint, which every out-of-memory message carries
+    const oom =
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.96 GiB. GPU 0 has a total capacity of 79.18 GiB of which 1.08 GiB is free. Including non-PyTorch memory, this process has 78.09 GiB memory in use. Of the allocated memory 75.31 GiB is allocated by PyTorch, and 1.83 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)';
+    const wrap = (width: number, atSpaces: boolean) =>
+      atSpaces
+        ? oom.replace(new RegExp(`(.{1,${width - 1}})(?: |$)`, 'g'), '$1\n')
+        : oom.match(new RegExp(`.{1,${width}}`, 'g'))!.join('\n');
+    for (const pasted of [
+      oom,
+      oom.replace('PYTORCH_ALLOC_CONF', 'PYTORCH_CUDA_ALLOC_CONF'),
+      wrap(80, true),
+      wrap(80, false),
+      wrap(100, true),
+      wrap(120, false),
+    ]) {
+      const d = diagnose(pasted, matcher);
+      // the generic entry of a bare out-of-memory line first, fragmentation not raised by the hint
+      expect(d.candidates[0]?.id, pasted).toBe('MEM-001');
+      expect(d.shared?.symptom, pasted).toBe('cuda-oom');
+    }
+    // the reader's own setting, printed by their script, is still a cue
+    expect(first(`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n${oom}`)).toBe('MEM-002');
+  });
+
   test('two short lines are not joined', () => {
     // the same words, each line shorter than a wrapped line is
     const d = diagnose('versions have conflicting\ndependencies.', matcher);

@@ -147,9 +147,40 @@ function nextLineId(m: Matcher): number {
 function blankBoilerplate(clean: string): string {
   let out = clean;
   for (const b of BOILERPLATE) {
-    if (!out.includes(b.key)) continue;
-    out = out.replace(new RegExp(b.re.source, 'gu'), (m) => ' '.repeat(m.length));
+    if (out.includes(b.key)) out = out.replace(new RegExp(b.re.source, 'gu'), (m) => ' '.repeat(m.length));
+    for (const text of b.texts ?? []) out = blankPieces(out, text);
   }
+  return out;
+}
+
+/**
+ * A piece of a boilerplate sentence shorter than this is left as it is: too short to be told
+ * from text of the log's own, and too short to hold what a pattern or cue looks for.
+ */
+const PIECE = 24;
+const blank = (line: string, from: number, to: number) =>
+  `${line.slice(0, from)}${' '.repeat(to - from)}${line.slice(to)}`;
+
+/**
+ * A boilerplate sentence a terminal or a program wrapped leaves a piece on each line: the
+ * sentence's start at the end of one line, its middle as a whole line of several words, its
+ * end at the start of the next. Each piece is blanked, so the out-of-memory message's `expandable_segments`
+ * hint never reads as the reader's own setting however the message was wrapped.
+ */
+function blankPieces(line: string, text: string): string {
+  let out = line;
+  const start = out.length - out.trimStart().length;
+  const whole = out.trim();
+  // a whole line from the sentence's middle; one word alone (`PYTORCH_CUDA_ALLOC_CONF=
+  // expandable_segments:True`, a reader's own setting) is not taken for a piece
+  if (whole.length >= PIECE && whole.length <= text.length && whole.includes(' ') && text.includes(whole))
+    return blank(out, start, start + whole.length);
+  // the line ends with the sentence's start
+  const at = out.lastIndexOf(text.slice(0, PIECE));
+  if (at !== -1 && text.startsWith(out.slice(at).trimEnd())) out = blank(out, at, out.trimEnd().length);
+  // the line starts with the sentence's end
+  const tail = out.indexOf(text.slice(-PIECE));
+  if (tail !== -1 && text.endsWith(out.slice(start, tail + PIECE))) out = blank(out, start, tail + PIECE);
   return out;
 }
 
@@ -632,7 +663,8 @@ class LogScan implements Scan {
     const head = cut ? last.clean : last.clean.trimEnd();
     const tail = cut ? clean : clean.trimStart();
     const from = cut ? head.length : head.length + 1;
-    const joined = cut ? `${head}${tail}` : `${head} ${tail}`;
+    // a boilerplate sentence may be whole only once its lines are joined
+    const joined = blankBoilerplate(cut ? `${head}${tail}` : `${head} ${tail}`);
     const pieces = [
       ...last.pieces.slice(0, -1),
       { ...last.pieces.at(-1)!, to: head.length },

@@ -270,3 +270,27 @@ test('a bare error line that many entries share says so and leads to the page th
   await note.getByRole('link', { name: 'How to tell them apart: CUDA out of memory' }).click();
   await expect(page).toHaveURL(/\/symptoms\/cuda-oom\/$/);
 });
+
+test('a notebook traceback pasted without its escape characters, wrapped, reads as printed', async ({ page }) => {
+  await page.goto('/diagnose/');
+  // the colour codes a notebook leaves when its escape characters are lost, the message wrapped
+  // at spaces, the out-of-memory hint across two lines
+  const log = [
+    '[0;31mOutOfMemoryError[0m                          Traceback (most recent call last)',
+    '[0;32m----> 3[0m trainer[38;5;241m.[39mtrain()',
+    '[0;31mOutOfMemoryError[0m: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a',
+    'total capacity of 23.64 GiB of which 1.12 GiB is free. If reserved but unallocated',
+    'memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid',
+    'fragmentation.',
+  ].join('\n');
+  await page.getByLabel('Training log or error message').fill(log);
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  // the hint is not the reader's setting: a bare out-of-memory line, shared, generic entry first
+  await expect(page.locator('.results > li.summary')).toContainText('One of these');
+  const first = page.locator('.results > li.result').first();
+  await expect(first.getByRole('heading')).toContainText('MEM-001');
+  // shown without the codes, marked on the line where the message starts
+  const line = first.locator('li.line').filter({ hasText: 'CUDA out of memory' });
+  await expect(line.locator('.ln')).toHaveText('L3');
+  await expect(line.locator('mark').first()).toHaveText(/^OutOfMemoryError: CUDA out of memory/);
+});

@@ -1,13 +1,8 @@
 // The matcher on the shipped content, one real line (or a few) for each way real pastes differ
 // from the entries' own examples. Each line is copied from the public thread named beside it.
 import { describe, expect, test } from 'vitest';
-import { readContent } from '../../src/build/read.ts';
-import { validateContent } from '../../src/lib/content/validate.ts';
-import { fingerprintsFor } from '../../src/build/fingerprints-from-content.ts';
-import { compileMatcher, diagnose } from '../../src/lib/diagnose/match.ts';
-
-const root = new URL('../..', import.meta.url).pathname;
-const matcher = compileMatcher(fingerprintsFor(validateContent(readContent(root))));
+import { diagnose } from '../../src/lib/diagnose/match.ts';
+import { shippedMatcher as matcher } from './fixtures/shipped.ts';
 const first = (log: string) => diagnose(log, matcher).candidates[0]?.id;
 
 describe('older wordings and other capitalisation', () => {

@@ -3,15 +3,10 @@
 // never here; these tests hold the properties that keep it linear. The line expressions that
 // run on JavaScript's engine are proved linear by npm run check:regexes (recheck).
 import { describe, expect, test } from 'vitest';
-import { readContent } from '../../src/build/read.ts';
-import { validateContent } from '../../src/lib/content/validate.ts';
-import { fingerprintsFor } from '../../src/build/fingerprints-from-content.ts';
 import { compileMatcher, diagnose, MAX_LINE, startScan } from '../../src/lib/diagnose/match.ts';
 import { patternProblem } from '../../src/lib/diagnose/engine.ts';
+import { shippedFingerprints as fp } from './fixtures/shipped.ts';
 
-const root = new URL('../..', import.meta.url).pathname;
-const content = validateContent(readContent(root));
-const fp = fingerprintsFor(content);
 const OOM =
   'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB';
 

@@ -3,12 +3,10 @@ import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildProfiles, closestEntries, PROFILE_TAIL, wordsOf } from '../../src/lib/diagnose/profiles.ts';
-import { readContent } from '../../src/build/read.ts';
-import { validateContent } from '../../src/lib/content/validate.ts';
-import { fingerprintsFor } from '../../src/build/fingerprints-from-content.ts';
 import { profileDocs, profilesWithout } from '../../src/build/profiles.ts';
 import { partOf } from '../../src/build/evaluate.ts';
-import { compileMatcher, diagnose, startScan, withClosest } from '../../src/lib/diagnose/match.ts';
+import { diagnose, startScan, withClosest } from '../../src/lib/diagnose/match.ts';
+import { root, shipped, shippedMatcher } from './fixtures/shipped.ts';
 
 const doc = (entry: string, text: string) => ({ entry, words: wordsOf(text) });
 
@@ -75,9 +73,8 @@ describe('buildProfiles and closestEntries', () => {
 });
 
 describe('the shipped content', () => {
-  const root = new URL('../..', import.meta.url).pathname;
-  const content = validateContent(readContent(root));
-  const matcher = compileMatcher(fingerprintsFor(content));
+  const content = shipped;
+  const matcher = shippedMatcher;
   const docs = profileDocs(content.entries, (slug) => content.examples.get(slug) ?? []);
 
   test('held-out logs never shape a profile', () => {

@@ -8,7 +8,7 @@
  */
 import type { Readable } from 'node:stream';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { compileMatcher, startScan, withClosest } from '../../lib/diagnose/match.ts';
+import { matcherFor, startScan, withClosest } from '../../lib/diagnose/match.ts';
 import { ticketSnippet } from '../../lib/ticket.ts';
 import { explainEntry } from './explain.ts';
 import { FORMATS, formatText, formatTicket, toJson, type Context, type Format, type LogResult } from './format.ts';
@@ -91,7 +91,7 @@ async function diagnoseCommand(args: string[], io: Io): Promise<number> {
     throw new UsageError(`--top takes a whole number of 1 or more, such as --top 3; got "${values.top}"`);
 
   const data = await io.data();
-  const matcher = compileMatcher(data.fingerprints);
+  const matcher = matcherFor(data.fingerprints);
   const ctx: Context = {
     site: siteOf(io),
     entries: new Map(data.entries.map((e) => [e.id, e])),

@@ -375,6 +375,8 @@ describe('matching and weighting', () => {
     const at = (t: string) => `2024-05-01T10:00:${t}Z stderr F `;
     expect(ids(`${at('00.100')}${head}\n${at('00.300')}Tried to allocate 2.00 GiB`)).toEqual(ids(OOM));
     expect(ids(`${at('00.100')}${head}\n${at('09.000')}Tried to allocate 2.00 GiB`)).toEqual([]);
+    // a line that starts with the word the last started with is the next record of its kind
+    expect(ids(`${head}\nstep 4: Tried to allocate 2.00 GiB`)).toEqual([]);
     // a line wider than any terminal was not wrapped: it goes on only in lower case or indented
     const wide = `${'x'.repeat(400)} ${head}`;
     expect(ids(`${wide}\nTried to allocate 2.00 GiB`)).toEqual([]);

@@ -140,47 +140,58 @@ function nextLineId(m: Matcher): number {
 }
 
 /**
+ * A piece of a boilerplate sentence shorter than this is left as it is: too short to be told
+ * from text of the log's own, and too short to hold what a pattern or cue looks for.
+ */
+const PIECE = 24;
+/** Each boilerplate sentence as printed, with its first and last PIECE characters. */
+const SENTENCES = BOILERPLATE.flatMap((b) =>
+  (b.wrapped?.texts ?? []).map((text) => ({
+    text,
+    holds: b.wrapped!.holds,
+    head: text.slice(0, PIECE),
+    tail: text.slice(-PIECE),
+  })),
+);
+
+/**
  * Blanks out boilerplate sentences (same length, so offsets into the line stay valid).
  * The rest of the line is still matched: PyTorch puts the fragmentation hint on the same line
  * as the out-of-memory error itself.
  */
 function blankBoilerplate(clean: string): string {
   let out = clean;
-  for (const b of BOILERPLATE) {
+  for (const b of BOILERPLATE)
     if (out.includes(b.key)) out = out.replace(new RegExp(b.re.source, 'gu'), (m) => ' '.repeat(m.length));
-    for (const text of b.texts ?? []) out = blankPieces(out, text);
-  }
-  return out;
+  return out.length >= PIECE ? blankPieces(out) : out;
 }
 
-/**
- * A piece of a boilerplate sentence shorter than this is left as it is: too short to be told
- * from text of the log's own, and too short to hold what a pattern or cue looks for.
- */
-const PIECE = 24;
 const blank = (line: string, from: number, to: number) =>
   `${line.slice(0, from)}${' '.repeat(to - from)}${line.slice(to)}`;
 
 /**
  * A boilerplate sentence a terminal or a program wrapped leaves a piece on each line: the
  * sentence's start at the end of one line, its middle as a whole line of several words, its
- * end at the start of the next. Each piece is blanked, so the out-of-memory message's `expandable_segments`
- * hint never reads as the reader's own setting however the message was wrapped.
+ * end at the start of the next. Each piece is blanked, so the out-of-memory message's
+ * `expandable_segments` hint never reads as the reader's own setting however it was wrapped.
  */
-function blankPieces(line: string, text: string): string {
+function blankPieces(line: string): string {
   let out = line;
-  const start = out.length - out.trimStart().length;
   const whole = out.trim();
+  const start = out.indexOf(whole);
   // a whole line from the sentence's middle; one word alone (`PYTORCH_CUDA_ALLOC_CONF=
   // expandable_segments:True`, a reader's own setting) is not taken for a piece
-  if (whole.length >= PIECE && whole.length <= text.length && whole.includes(' ') && text.includes(whole))
-    return blank(out, start, start + whole.length);
-  // the line ends with the sentence's start
-  const at = out.lastIndexOf(text.slice(0, PIECE));
-  if (at !== -1 && text.startsWith(out.slice(at).trimEnd())) out = blank(out, at, out.trimEnd().length);
-  // the line starts with the sentence's end
-  const tail = out.indexOf(text.slice(-PIECE));
-  if (tail !== -1 && text.endsWith(out.slice(start, tail + PIECE))) out = blank(out, start, tail + PIECE);
+  const words = whole.length >= PIECE && whole.includes(' ');
+  for (const { text, holds, head, tail } of SENTENCES) {
+    if (!out.includes(holds)) continue;
+    if (words && whole.length <= text.length && text.includes(whole)) return blank(out, start, start + whole.length);
+    // the line ends with the sentence's start
+    const at = out.lastIndexOf(head);
+    if (at !== -1 && text.startsWith(out.slice(at).trimEnd())) out = blank(out, at, out.trimEnd().length);
+    // the line starts with the sentence's end
+    const end = out.indexOf(tail);
+    if (end !== -1 && text.endsWith(out.slice(start, end + PIECE))) out = blank(out, start, end + PIECE);
+  }
   return out;
 }
 
@@ -234,6 +245,14 @@ const IN_WORD = /^[a-z]/;
  * the work each line adds.
  */
 const WRAP_CHAIN = 400;
+/** …and over at most this many lines, which bounds the work a log of short lines adds. */
+const WRAP_LINES = 4;
+/**
+ * The first word of a line. A line that starts with the word the last one started with is the
+ * next record of its kind (`step 12 loss …`, `Epoch 3: …`), not the rest of the last: a
+ * training log of such lines is never joined.
+ */
+const LEAD = /^\s*([A-Za-z][\w.-]*)/;
 /** Lines timestamped this many milliseconds apart or less may be one message printed at once. */
 const SAME_MOMENT = 1000;
 
@@ -267,6 +286,7 @@ export const SHAPE_REGEXES: readonly RegExp[] = [
   CODE,
   CONTINUES,
   IN_WORD,
+  LEAD,
   WATCHDOG,
 ];
 
@@ -305,6 +325,8 @@ type Wrapped = {
   pieces: { from: number; to: number; line: number; original: string; offset: number; level: Level }[];
   /** the first line's prefix: a line goes on only behind the same decoration */
   prefixLen: number;
+  /** the first word of the first line and of the last (LEAD) */
+  leads: [string | undefined, string | undefined];
   rank?: number;
   time?: number;
   /** the last line's length as printed (prefix included, colours not); none for a rule */
@@ -510,7 +532,9 @@ class LogScan implements Scan {
     // a line of text cut at a fixed width goes on in the next whatever that starts with
     const cut = last?.width !== undefined && (this.#widths.get(last.width) ?? 0) >= 2;
     let joined: Wrapped | undefined;
-    if (last && sameDecoration && !frame) {
+    const lead = LEAD.exec(clean)?.[1];
+    const nextRecord = lead !== undefined && last !== undefined && last.leads.includes(lead);
+    if (last && sameDecoration && !frame && !nextRecord) {
       // a line as wide as a terminal or a page may have been wrapped at a space, and goes on in
       // the next whatever that starts with (a bracket, a capital, a number); only a match that
       // needs both lines is new, so two records side by side add nothing
@@ -541,14 +565,15 @@ class LogScan implements Scan {
     const width = RULE.test(clean) ? undefined : plain.length;
     this.#wrapped = frame
       ? undefined
-      : joined && joined.clean.length <= WRAP_CHAIN
-        ? { ...joined, width }
+      : joined && joined.clean.length <= WRAP_CHAIN && joined.pieces.length < WRAP_LINES
+        ? { ...joined, width, leads: [joined.leads[0], lead] }
         : plain.trimEnd().length < WRAPPED_FROM
           ? undefined
           : {
               clean,
               pieces: [{ from: 0, to: clean.length, line: n, original, offset: prefix.length, level: levelOf() }],
               prefixLen: prefix.length,
+              leads: [lead, lead],
               rank: prefix.rank,
               time: prefix.time,
               width,

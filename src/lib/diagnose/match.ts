@@ -248,9 +248,9 @@ const WRAP_CHAIN = 400;
 /** …and over at most this many lines, which bounds the work a log of short lines adds. */
 const WRAP_LINES = 4;
 /**
- * The first word of a line. A line that starts with the word the last one started with is the
- * next record of its kind (`step 12 loss …`, `Epoch 3: …`), not the rest of the last: a
- * training log of such lines is never joined.
+ * The first word of a line. A line that starts with the word the last line, or the first line of
+ * its chain, started with is the next record of its kind (`step 12 loss …`, `Epoch 3: …`), not
+ * the rest of the last: a training log of such lines is never joined.
  */
 const LEAD = /^\s*([A-Za-z][\w.-]*)/;
 /** Lines timestamped this many milliseconds apart or less may be one message printed at once. */

@@ -751,26 +751,29 @@ export function withClosest(scan: Scan, profiles: WordProfiles | undefined): Dia
   return closest.length ? { ...d, closest } : d;
 }
 
-const compiled = new WeakMap<Fingerprints, Matcher>();
+/** A matcher per set of fingerprints, compiled the first time it is asked for. */
+function compiledOnce(): (fp: Fingerprints) => Matcher {
+  const cache = new WeakMap<Fingerprints, Matcher>();
+  return (fp) => {
+    let m = cache.get(fp);
+    if (!m) cache.set(fp, (m = compileMatcher(fp)));
+    return m;
+  };
+}
 
 /**
  * The matcher of a finished set of fingerprints, compiled once however often it is asked for:
  * compiling takes a few hundred milliseconds, and a scan leaves the matcher as it found it.
  * The matcher keeps the weights it was compiled with, so the fingerprints must not change after.
  */
-export function matcherFor(fp: Fingerprints): Matcher {
-  let m = compiled.get(fp);
-  if (!m) compiled.set(fp, (m = compileMatcher(fp)));
-  return m;
-}
+export const matcherFor = compiledOnce();
 
 /** Matchers of fingerprints still being weighed: kept apart, since their weights change after. */
-const weighing = new WeakMap<Fingerprints, Matcher>();
+const weighingMatcher = compiledOnce();
 
 /** Indexes of the signals that fire on a text: what buildFingerprints uses to weigh them. */
 export function triggeredSignals(fp: Fingerprints, text: string): Set<number> {
-  let m = weighing.get(fp);
-  if (!m) weighing.set(fp, (m = compileMatcher(fp)));
+  const m = weighingMatcher(fp);
   const scan = startScan(m);
   // a closing newline makes the scan take the last line; ranking (finish) is not needed here
   scan.push(text.endsWith('\n') ? text : `${text}\n`);

@@ -40,10 +40,10 @@ const ESCAPED_BREAK = /(?<!\\)(?:\\r)?\\n/g;
 /**
  * A log kept as one JSON string (a logging agent's record, an API's output, a notebook's saved
  * output) holds its lines as `\n` escapes: such a line is split into its lines, with `\"`, `\t`,
- * `\\` and the escape character of colour codes (`\u001b`) undone. A line
- * is taken for one when it starts as JSON does (`{`, `[` or `"`) and holds an escaped break or
- * quote, or else holds two escaped breaks and an escaped quote, so that a Windows path such as
- * `C:\Users\name\torch\nn` stays as it is.
+ * `\\` and the escape character of colour codes (`\u001b`) undone. A line is taken for one when
+ * it starts as JSON does (`{`, `[` or `"`) and holds an escaped break or quote, or else holds two
+ * escaped breaks and an escaped quote, so that a Windows path such as `C:\Users\name\torch\nn`
+ * stays as it is.
  */
 export function splitEscapedLines(line: string): string[] {
   if (!line.includes('\\')) return [line];

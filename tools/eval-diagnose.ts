@@ -18,7 +18,7 @@ import { validateContent } from '../src/lib/content/validate.ts';
 import { formatProblem } from '../src/lib/schema/errors.ts';
 import { fingerprintsFor } from '../src/build/fingerprints-from-content.ts';
 import { compileMatcher, diagnose, startScan } from '../src/lib/diagnose/match.ts';
-import { figures, partOf, percent, type Outcome, type Part } from '../src/build/evaluate.ts';
+import { figures, isQuiet, partOf, percent, type Outcome, type Part } from '../src/build/evaluate.ts';
 import { profileDocs, profilesWithout } from '../src/build/profiles.ts';
 import { buildProfiles } from '../src/lib/diagnose/profiles.ts';
 
@@ -121,6 +121,13 @@ const FORMS: Record<string, (text: string) => string> = {
   'Windows line ends': (text) => text.replace(/\n/g, '\r\n'),
   'ANSI colours': eachLine((l) => `\x1b[31m${l}\x1b[0m`),
   'ANSI colours without their escape character': eachLine((l) => `[0;31m${l}[0m`),
+  "GitHub Actions' timestamps": eachLine((l) => `2024-05-01T10:00:00.1234567Z ${l}`),
+  "CloudWatch's timestamp and a tab": eachLine((l) => `2024-05-01T10:00:00.123Z\t${l}`),
+  "journald's prefix": eachLine((l) => `May 01 10:00:00 node-3 python[2735]: ${l}`),
+  'typographic quotes': (text) =>
+    text.replace(/'([^'\n]*)'/g, '\u2018$1\u2019').replace(/"([^"\n]*)"/g, '\u201c$1\u201d'),
+  'line breaks lost': (text) => text.split('\n').join(' '),
+  'newest line first': (text) => text.split('\n').reverse().join('\n'),
   "Docker's JSON log lines": eachLine((l) =>
     JSON.stringify({ log: `\x1b[31m${l}\x1b[0m\n`, stream: 'stderr', time: '2024-05-01T10:00:00.123456789Z' }),
   ),
@@ -140,19 +147,21 @@ function wrapAtSpaces(line: string): string[] {
   return out;
 }
 
-/** For each part: how many logs whose match puts their entry first as printed still do in each form. */
+/**
+ * For each part: how many logs whose match puts their entry first as printed still do in each
+ * form, and how many negatives stay quiet in it.
+ */
 function formFigures() {
   const firstAsPrinted = outcomes.filter((o) => o.expected && !o.leads && o.ranked[0]?.id === o.expected);
   return parts.map((part) => {
     const mine = firstAsPrinted.filter((o) => o.part === part);
-    const forms = Object.entries(FORMS).map(
-      ([form, paste]) =>
-        [
-          form,
-          mine.filter((o) => diagnose(paste(textOf.get(o.file)!), matcher).candidates[0]?.id === o.expected).length,
-        ] as const,
-    );
-    return { part, logs: mine.length, forms };
+    const negatives = content.negatives.filter((n) => partOf(n.file) === part);
+    const forms = Object.entries(FORMS).map(([form, paste]) => ({
+      form,
+      first: mine.filter((o) => diagnose(paste(textOf.get(o.file)!), matcher).candidates[0]?.id === o.expected).length,
+      quiet: negatives.filter((n) => isQuiet(diagnose(paste(n.text), matcher).candidates)).length,
+    }));
+    return { part, logs: mine.length, negatives: negatives.length, forms };
   });
 }
 
@@ -198,10 +207,11 @@ function report() {
     for (const m of f.loud) console.log(`  ${m.file}: ${m.got.join(', ')}`);
   };
   if (args.includes('--formats'))
-    for (const { part, logs, forms } of formFigures())
-      console.log(
-        `${part}: of ${logs} logs matched first as printed, first pasted as ${forms.map(([form, n]) => `${form} ${n}`).join(', ')}`,
-      );
+    for (const { part, logs, negatives, forms } of formFigures()) {
+      console.log(`${part}: pasted as, of ${logs} logs matched first as printed and ${negatives} negatives quiet:`);
+      for (const f of forms)
+        console.log(`  ${f.form.padEnd(46)} ${String(f.first).padStart(4)} first, ${f.quiet} quiet`);
+    }
   list('development');
   if (args.includes('--held-out')) list('held-out');
   if (ownFigures.misses.length) console.log('\nknown issues not first on their own logs (expected → first three):');

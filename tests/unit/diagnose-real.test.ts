@@ -363,3 +363,43 @@ describe('known issues over the generic entry of the error they explain', () => 
     expect(d.summary).toMatch(/collateral/);
   });
 });
+
+describe('logs that went through a chat, a journal or a one-line field', () => {
+  test('a traceback run into one line is read line by line', () => {
+    // facebookresearch/detectron2#460, its three lines run together
+    const log = [
+      'File "/home/xx/anaconda3/envs/tf-gpu/lib/python3.7/site-packages/torch/cuda/__init__.py", line 95, in _check_driver',
+      '    raise AssertionError("Torch not compiled with CUDA enabled")',
+      'AssertionError: Torch not compiled with CUDA enabled',
+    ];
+    expect(first(log.join('\n'))).toBe('ENV-009');
+    expect(first(log.join(' '))).toBe('ENV-009');
+  });
+
+  test('typographic quotes from a chat or a wiki', () => {
+    // FD-GAN#40, its quotes made typographic
+    expect(
+      first('KeyError: \u2018unexpected key \u201cmodule.base_model.base.conv1.weight\u201d in state_dict\u2019'),
+    ).toBe('CKPT-001');
+  });
+
+  test('a wrapped message under a timestamp, its second half indented', () => {
+    // bene-ges/nemo_compatible#16, as a CI runner or CloudWatch prints it
+    const log = [
+      '2024-05-01T10:00:00.1234567Z lightning_fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [1]',
+      '2024-05-01T10:00:00.1234567Z  But your machine only has: [0]',
+    ].join('\n');
+    expect(first(log)).toBe('ENV-010');
+  });
+
+  test('a journal’s prefix on every line', () => {
+    // kakaobrain/kogpt#13, as journalctl shows a service's output: the frames decide
+    const log = [
+      '  File "/anaconda3/envs/pytorch/lib/python3.7/site-packages/transformers/models/auto/configuration_auto.py", line 363, in from_pretrained',
+      '    config_class = CONFIG_MAPPING[config_dict["model_type"]]',
+      "KeyError: 'gptj'",
+    ];
+    expect(first(log.join('\n'))).toBe('ENV-005');
+    expect(first(log.map((l) => `May 01 10:00:00 node-3 python[2735]: ${l}`).join('\n'))).toBe('ENV-005');
+  });
+});

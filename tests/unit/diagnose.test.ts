@@ -10,6 +10,8 @@ import {
   maskLine,
   parsePrefix,
   splitEscapedLines,
+  splitFlattenedTraceback,
+  straightenQuotes,
   stripAnsi,
 } from '../../src/lib/diagnose/normalize.ts';
 import { requiredWords } from '../../src/lib/diagnose/tokens.ts';
@@ -160,6 +162,9 @@ describe('normalisation', () => {
       { rank: undefined, rest: 'ValueError: x' },
     ],
     ['worker-1: RuntimeError: x', { rank: undefined, rest: 'RuntimeError: x' }],
+    // syslog's and journald's, and journalctl -o short-iso's host and process after its time
+    ['May 01 10:00:00 node-3 python[2735]: RuntimeError: x', { rank: undefined, rest: 'RuntimeError: x' }],
+    ['2024-05-01T10:00:00+0000 node-3 python3[2735]: RuntimeError: x', { rank: undefined, rest: 'RuntimeError: x' }],
     ['10.0.0.12: [rank3]: RuntimeError: x', { rank: 3, rest: 'RuntimeError: x' }],
     // an exception's dotted name or a setting is not a host
     ['cv2.error: OpenCV(4.5.5) x', { rank: undefined, rest: 'cv2.error: OpenCV(4.5.5) x' }],
@@ -167,6 +172,34 @@ describe('normalisation', () => {
   ])('peels launcher prefixes: %j', (line, want) => {
     const p = parsePrefix(line);
     expect({ rank: p.rank, rest: line.slice(p.length) }).toEqual(want);
+  });
+
+  test('typographic quotes are read as the straight ones programs print, one character for one', () => {
+    const pasted = 'KeyError: \u2018unexpected key \u201cmodule.conv1.weight\u201d in state_dict\u2019';
+    expect(straightenQuotes(pasted)).toBe('KeyError: \'unexpected key "module.conv1.weight" in state_dict\'');
+    expect(straightenQuotes(pasted)).toHaveLength(pasted.length);
+  });
+
+  test('a traceback whose line breaks were lost is split where its lines began', () => {
+    // as facebookresearch/detectron2#460's title has it, with the traceback around it
+    const flat =
+      'Traceback (most recent call last): File "/x/train.py", line 9, in <module> raise AssertionError("Torch not compiled with CUDA enabled") AssertionError: Torch not compiled with CUDA enabled During handling of the above exception, another exception occurred: File "/x/c.py", line 3, in f torch.cuda.OutOfMemoryError: CUDA out of memory.';
+    expect(splitFlattenedTraceback(flat)).toEqual([
+      'Traceback (most recent call last):',
+      // a frame keeps its source line, and is read as a frame
+      'File "/x/train.py", line 9, in <module> raise AssertionError("Torch not compiled with CUDA enabled")',
+      'AssertionError: Torch not compiled with CUDA enabled',
+      'During handling of the above exception, another exception occurred:',
+      'File "/x/c.py", line 3, in f',
+      'torch.cuda.OutOfMemoryError: CUDA out of memory.',
+    ]);
+    // a frame on its own keeps its indentation; IPython's header and a line without a frame stay whole
+    for (const whole of [
+      '  File "/x/train.py", line 9, in <module>',
+      'OutOfMemoryError                          Traceback (most recent call last)',
+      'ValueError: expected RuntimeError: x in the message',
+    ])
+      expect(splitFlattenedTraceback(whole)).toEqual([whole]);
   });
 
   test.each([
@@ -397,7 +430,7 @@ describe('matching and weighting', () => {
     expect(shown.text.slice(shown.start, shown.end)).toBe('CUDA');
   });
 
-  test('a log pasted another way finds what it finds as printed: quoted, labelled, tagged, indented, escaped, coloured', () => {
+  test('a log pasted another way finds what it finds as printed: quoted, labelled, tagged, indented, escaped, coloured, run together', () => {
     const log = ['Traceback (most recent call last):', '  File "train.py", line 9, in <module>', OOM].join('\n');
     const want = ids(log);
     expect(want[0]).toBe('MEM-001');
@@ -416,6 +449,10 @@ describe('matching and weighting', () => {
       each((l) => `(RayTrainWorker pid=2735, ip=10.0.0.1) ${l}`),
       each((l) => `worker-1: ${l}`),
       each((l) => `2024-05-01 10:00:00,123 - root - ERROR - ${l}`),
+      each((l) => `May 01 10:00:00 node-3 python[2735]: ${l}`),
+      each((l) => `2024-05-01T10:00:00.1234567Z ${l}`),
+      log.replace(/"/g, '\u201d'),
+      log.split('\n').join(' '),
     ])
       expect(ids(pasted), pasted).toEqual(want);
   });

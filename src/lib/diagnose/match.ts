@@ -21,6 +21,8 @@ import {
   lineLevel,
   parsePrefix,
   splitEscapedLines,
+  splitFlattenedTraceback,
+  straightenQuotes,
   stripAnsi,
   type Level,
 } from './normalize.ts';
@@ -323,8 +325,11 @@ type Wrapped = {
   clean: string;
   /** each line's part of `clean` (from, to), where that part starts on the line as printed, and its level */
   pieces: { from: number; to: number; line: number; original: string; offset: number; level: Level }[];
-  /** the first line's prefix: a line goes on only behind the same decoration */
-  prefixLen: number;
+  /**
+   * the width of the first line's prefix without the spaces after it: a line goes on only
+   * behind the same decoration, however far its own text is indented
+   */
+  decoration: number;
   /** the first word of the first line and of the last (LEAD) */
   leads: [string | undefined, string | undefined];
   rank?: number;
@@ -493,9 +498,10 @@ class LogScan implements Scan {
     if (full.length > MAX_LINE || this.#carryLong) this.#longLines++;
     this.#carryLong = false;
     // the lines of a log pasted as one JSON string keep the number of the line that held them
-    for (const part of splitEscapedLines(full))
-      for (let at = 0; at === 0 || at < part.length - WINDOW_OVERLAP; at += MAX_LINE - WINDOW_OVERLAP)
-        this.#scanPiece(part.slice(at, at + MAX_LINE), n);
+    for (const escaped of splitEscapedLines(full))
+      for (const part of splitFlattenedTraceback(escaped))
+        for (let at = 0; at === 0 || at < part.length - WINDOW_OVERLAP; at += MAX_LINE - WINDOW_OVERLAP)
+          this.#scanPiece(part.slice(at, at + MAX_LINE), n);
   }
 
   #scanPiece(line: string, n: number) {
@@ -503,7 +509,7 @@ class LogScan implements Scan {
     const plain = stripAnsi(line);
     const original = decodeEntities(plain);
     const prefix = parsePrefix(original);
-    const clean = blankBoilerplate(original.slice(prefix.length));
+    const clean = blankBoilerplate(straightenQuotes(original.slice(prefix.length)));
     if (!clean.trim()) return;
     // a frame, or the source line printed under one, is where an error passed, not the error
     const notebook = NOTEBOOK_FRAME.test(clean) || (this.#inNotebookFrame && NOTEBOOK_SOURCE.test(clean));
@@ -524,9 +530,10 @@ class LogScan implements Scan {
     // a prefixed line continues the last only behind the same decoration (a quote's "> ",
     // srun's "0: ", a rank tag torchrun writes on every line of a message, a timestamp a
     // container runtime writes on every line): another rank, or a later time, starts a record
+    const decoration = prefix.length && original.slice(0, prefix.length).trimEnd().length;
     const sameDecoration =
       !prefix.length ||
-      (prefix.length === last?.prefixLen &&
+      (decoration === last?.decoration &&
         prefix.rank === last.rank &&
         (prefix.time === undefined || (last.time !== undefined && Math.abs(prefix.time - last.time) <= SAME_MOMENT)));
     // a line of text cut at a fixed width goes on in the next whatever that starts with
@@ -572,7 +579,7 @@ class LogScan implements Scan {
           : {
               clean,
               pieces: [{ from: 0, to: clean.length, line: n, original, offset: prefix.length, level: levelOf() }],
-              prefixLen: prefix.length,
+              decoration,
               leads: [lead, lead],
               rank: prefix.rank,
               time: prefix.time,

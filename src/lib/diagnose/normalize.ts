@@ -30,6 +30,19 @@ export function decodeEntities(line: string): string {
   return line.includes('&') ? line.replace(ENTITY, (_, name: string) => ENTITIES[name]!) : line;
 }
 
+// typographic quotes: ‘ ’ ‚ ‛ ′ and “ ” „ ‟ ″
+const CURLY_SINGLE = /[\u2018\u2019\u201a\u201b\u2032]/g;
+const CURLY_DOUBLE = /[\u201c\u201d\u201e\u201f\u2033]/g;
+
+/**
+ * A line with straight quotes where a chat tool, a wiki or a word processor put typographic ones
+ * (`‘NoneType’ object`): programs print straight quotes, and patterns are written as they print.
+ * One character for one, so offsets into the line stay valid.
+ */
+export function straightenQuotes(line: string): string {
+  return line.replace(CURLY_SINGLE, "'").replace(CURLY_DOUBLE, '"');
+}
+
 const JSON_START = /^\s*[{["]/;
 const ESCAPED_CHAR = /\\(["\\t]|u001[bB])/g;
 // the end of a JSON string and of its record, or the next key: "} or ",
@@ -57,6 +70,26 @@ export function splitEscapedLines(line: string): string[] {
   return parts.map((part) =>
     part.replace(ESCAPED_CHAR, (_, c: string) => (c === 't' ? '\t' : c.length > 1 ? '\x1b' : c)),
   );
+}
+
+// a frame or the start of a traceback, somewhere in a line (IPython's header, `ValueError
+// Traceback (most recent call last)`, has no colon and is one line)
+const FLAT_MARK = /File "[^"]{0,400}", line \d|Traceback \(most recent call last\):/;
+// a space where one of a traceback's lines began: a frame, the traceback's first line, the
+// sentences that chain two tracebacks, an exception's name and colon
+const FLAT_BREAK =
+  /\s(?=File "[^"]{0,400}", line \d|Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit): )/g;
+
+/**
+ * A traceback whose line breaks were lost on the way (pasted through a one-line field, a chat
+ * or a ticket that joined them) is split where its lines began, so that a frame is read as a
+ * frame and the exception as the exception. Only a line that holds a frame or a traceback's
+ * first line is split, and a frame's own indentation is no place to split it.
+ */
+export function splitFlattenedTraceback(line: string): string[] {
+  if (!FLAT_MARK.test(line)) return [line];
+  const pieces = line.split(FLAT_BREAK).filter((piece) => piece.trim());
+  return pieces.length > 1 ? pieces : [line];
 }
 
 const LEADING_SPACES = /^ */;
@@ -127,6 +160,12 @@ const PREFIXES: {
   {
     re: /^([a-zA-Z][a-zA-Z0-9]*(?:-[a-zA-Z0-9]+)+(?:\.[\w-]+)*|\d{1,3}(?:\.\d{1,3}){3}): /,
     test: (m) => /\d/.test(m[1]!),
+    apply: (m, p) => (p.host = m[1]),
+  },
+  // syslog's and journald's: May 01 10:00:00 node-3 python[2735]: (journalctl -o short-iso writes
+  // an ISO time instead, peeled above, then the host and the process)
+  {
+    re: /^(?:[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} )?([\w.-]+) [\w./-]+\[\d+\]: /,
     apply: (m, p) => (p.host = m[1]),
   },
   // Python logging levels at the start: INFO:root: / WARNING:__main__:
@@ -239,10 +278,14 @@ export const LINE_REGEXES: readonly RegExp[] = [
   ANSI,
   BARE_SGR,
   ENTITY,
+  CURLY_SINGLE,
+  CURLY_DOUBLE,
   ESCAPED_BREAK,
   JSON_START,
   ESCAPED_CHAR,
   RECORD_END,
+  FLAT_MARK,
+  FLAT_BREAK,
   LEADING_SPACES,
   ...PREFIXES.map((p) => p.re),
   ...MASKS.map(([re]) => re),

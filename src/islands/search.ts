@@ -9,6 +9,7 @@
 import { handOffLog } from './handoff.ts';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
 import {
+  queryPhrases,
   queryWords,
   searchDelay,
   searchTerms,
@@ -117,7 +118,7 @@ interface SearchState {
   suggestion: string | undefined;
   /** The log the reader pasted, offered to diagnose. */
   pastedLog: string | undefined;
-  /** Said instead of results when the index cannot be loaded. */
+  /** Said instead of results when the index cannot be loaded or a search failed. */
   problem: string | undefined;
 }
 
@@ -312,9 +313,26 @@ export class SearchController {
     history.replaceState(null, '', `${location.pathname}${qs ? `?${qs}` : ''}`);
   }
 
-  /** Searches what the box and the chosen filters say, and shows it. */
+  /**
+   * Searches what the box and the chosen filters say, and shows it. A search that fails part way
+   * (a chunk of the index that did not arrive) says so, rather than leaving the last answer on
+   * screen; the next search clears it.
+   */
   async run() {
     const stale = this.#begin();
+    try {
+      await this.#search(stale);
+    } catch (error) {
+      if (!stale())
+        this.#set({
+          list: undefined,
+          suggestion: undefined,
+          problem: `The search failed (${(error as Error).message || 'no reason given'}). Try again, or reload the page.`,
+        });
+    }
+  }
+
+  async #search(stale: () => boolean) {
     try {
       await this.#index.ready();
     } catch {
@@ -335,7 +353,7 @@ export class SearchController {
     if (!query && !Object.keys(filters).length) {
       const counts = counting ? await this.#index.countsFor(undefined, {}) : undefined;
       if (stale()) return;
-      this.#set({ list: undefined, counts, suggestion: undefined, loadingMore: false });
+      this.#set({ list: undefined, counts, suggestion: undefined, loadingMore: false, problem: undefined });
       return;
     }
     const found = await this.#find(query, filters, counting, stale);
@@ -351,7 +369,7 @@ export class SearchController {
       corrected: found.corrected,
       source: found.source,
     };
-    this.#set({ list, suggestion: undefined, loadingMore: false });
+    this.#set({ list, suggestion: undefined, loadingMore: false, problem: undefined });
     // Pagefind matches what it can of a misspelt word, so a word that none of the first results
     // holds counts as not found
     if (
@@ -399,7 +417,7 @@ export class SearchController {
     // the site's words starting as the query's do, to respell a misspelt word, fetched while
     // the words are searched
     const spelling = words.some(misspellable) ? this.#index.words(query).catch(() => undefined) : undefined;
-    let ranked = await this.#index.wordHits(words);
+    let ranked = await this.#index.wordHits(words, queryPhrases(query));
     let shown = words;
     let corrected: string | undefined;
     const known = new Set((await spelling) ?? []);
@@ -410,7 +428,7 @@ export class SearchController {
       // the query is searched again at once, respelt, and the status says so
       const respelt = suggestQuery(query, [...known]);
       const again = respelt ? queryWords(respelt) : [];
-      const retry = again.length ? await this.#index.wordHits(again) : undefined;
+      const retry = again.length ? await this.#index.wordHits(again, queryPhrases(respelt!)) : undefined;
       if (stale()) return undefined;
       if (retry?.ids.length) [ranked, shown, corrected] = [retry, again, respelt];
     }

@@ -125,11 +125,19 @@ export class SiteSearch {
 
   /**
    * What each word finds, its variants (content/search-variants.json) with it, and the pages
-   * ranked over them all (rankByWords). A page several of them find scores as the best. The
-   * words are searched at once, so that the index chunks they need are fetched side by side.
+   * ranked over them all (rankByWords), with the pages holding each of `phrases` as typed
+   * (Pagefind's search of the pair in quotes, which needs the chunks of the same words). A page
+   * several of them find scores as the best. The words are searched at once, so that the index
+   * chunks they need are fetched side by side.
    */
-  async wordHits(words: string[]): Promise<WordRanking> {
+  async wordHits(words: string[], phrases: string[] = []): Promise<WordRanking> {
     const pf = await this.ready();
+    const together = Promise.all(
+      phrases.map(async (phrase) => {
+        const found = (await pf.search(`"${phrase}"`))?.results ?? [];
+        return [phrase, found.map((r) => ({ id: r.id, score: r.score }))] as const;
+      }),
+    );
     const found = await Promise.all(
       words.map((word) =>
         Promise.all(
@@ -155,7 +163,7 @@ export class SiteSearch {
         [...best].map(([id, score]) => ({ id, score })),
       );
     });
-    return { hits, results, ...rankByWords(hits, this.#indexed) };
+    return { hits, results, ...rankByWords(hits, this.#indexed, new Map(await together)) };
   }
 
   /** Pagefind's own search of `terms` (null: the filters alone), naming the chip facets when `counting`. */

@@ -172,6 +172,25 @@ export function queryWords(query: string): string[] {
   return out;
 }
 
+/**
+ * The pairs of words a query holds side by side ("shared memory", "gradient checkpointing"),
+ * each a phrase Pagefind can find as typed: both words plain (letters, digits, hyphens), neither
+ * a function word nor filler, nothing between them, not even a clause's comma. A page that holds
+ * a pair as the reader wrote it is about what the two words name together, not each alone.
+ */
+export function queryPhrases(query: string): string[] {
+  const raw = query.toLowerCase().split(/\s+/);
+  const plain = (t: string) => /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(t) && !FUNCTION_WORDS.has(t) && !FILLER.has(t);
+  const out: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i++) {
+    if (/[,.;:!?)\]]$/.test(raw[i]!)) continue;
+    const [a, b] = [raw[i]!.replace(EDGES, ''), raw[i + 1]!.replace(EDGES, '')];
+    const pair = `${a} ${b}`;
+    if (plain(a) && plain(b) && !out.includes(pair)) out.push(pair);
+  }
+  return out;
+}
+
 /** The words searched for one query word: itself and its variants in the vocabulary (content/search-variants.json). */
 export function variantsOf(word: string, groups: readonly (readonly string[])[]): string[] {
   const out = [word];
@@ -184,6 +203,13 @@ export interface WordHit {
   id: string;
   score: number;
 }
+
+/**
+ * What a pair of query words found side by side adds to a page, against a word's rarity: a
+ * fifth of the pair's own rarity, enough to order pages that hold the same words, not to lift a
+ * page that holds fewer of them (chosen on the development queries, docs/search-evaluation.md).
+ */
+const PHRASE_WEIGHT = 0.2;
 
 /** A result's score against the first's below which it is not shown: it holds too little of the query. */
 const SHOWN_FROM = 0.4;
@@ -200,10 +226,13 @@ const SHOWN_FROM = 0.4;
  * the first's are the results, best first (a page holding one common word of a two-word query
  * is not one); `held` is the words the first holds, in the query's order (the others are the
  * words it leaves out). Without `indexed`, rarity is over the pages the words found.
+ * `phrases` holds, for each pair of words the query has side by side (queryPhrases), the pages
+ * holding that pair: each such page found by the words gains PHRASE_WEIGHT of the pair's rarity.
  */
 export function rankByWords(
   hits: ReadonlyMap<string, readonly WordHit[]>,
   indexed?: number,
+  phrases: ReadonlyMap<string, readonly WordHit[]> = new Map(),
 ): { ids: string[]; held: string[] } {
   const pages = new Set<string>();
   for (const list of hits.values()) for (const h of list) pages.add(h.id);
@@ -218,6 +247,11 @@ export function rankByWords(
       score.set(h.id, (score.get(h.id) ?? 0) + rarity * (0.2 + (0.8 * h.score) / best));
       holds.set(h.id, (holds.get(h.id) ?? 0) + 1);
     }
+  }
+  for (const list of phrases.values()) {
+    if (!list.length) continue;
+    const rarity = Math.log(1 + total / list.length);
+    for (const h of list) if (score.has(h.id)) score.set(h.id, score.get(h.id)! + PHRASE_WEIGHT * rarity);
   }
   for (const [id, s] of score) score.set(id, s * (1 + holds.get(id)! / found.length));
   const ranked = [...pages].sort((a, b) => score.get(b)! - score.get(a)!);

@@ -437,3 +437,25 @@ test('a symptom typed as a sentence, with filler words and a typo, finds its ent
   const quoted = await searchPage(page, '"RuntimeError: CUDA error: device-side assert triggered"');
   await expect(quoted.locator('.results > li.result > a.hit .meta').first()).toHaveText(/^HW-002 /);
 });
+
+test('a search whose results do not arrive says so, and the next search clears it', async ({
+  page,
+  consoleMessages,
+}) => {
+  const panel = await searchPage(page, 'training hangs');
+  await expect(panel.locator('.results > li.result')).not.toHaveCount(0);
+  // the connection drops: no result's text (Pagefind's fragments) arrives
+  await page.route('**/pagefind/fragment/**', (route) => route.abort());
+  const input = panel.getByRole('searchbox');
+  await input.fill('shared memory bus error');
+  await expect(panel.getByRole('status')).toHaveText(/^The search failed \(.+\)\. Try again, or reload the page\.$/);
+  await expect(panel.locator('.results > li.result')).toHaveCount(0);
+  await page.unroute('**/pagefind/fragment/**');
+  await input.fill('shared memory bus error dataloader');
+  await expect(panel.getByRole('status')).toHaveText(/entr(y|ies)/);
+  await expect(panel.locator('.results > li.result > a.hit .meta').first()).toHaveText(/^DATA-001 /);
+  // the aborted requests are the browser's to report, not a fault of the page
+  const aborted = (m: string) => m.startsWith('error: Failed to load resource: net::ERR_FAILED');
+  expect(consoleMessages.filter(aborted).length).toBeGreaterThan(0);
+  consoleMessages.splice(0, consoleMessages.length, ...consoleMessages.filter((m) => !aborted(m)));
+});

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
+  queryPhrases,
   queryWords,
   rankByWords,
   searchDelay,
@@ -85,6 +86,21 @@ describe('variantsOf', () => {
   });
 });
 
+describe('queryPhrases', () => {
+  it('pairs the words typed side by side, without punctuation, function words or filler between', () => {
+    expect(queryPhrases('Increase shared memory size')).toEqual(['increase shared', 'shared memory', 'memory size']);
+    // "on" and "the" break a pair; "Multi-GPU" keeps its hyphen; a trailing "?" and quotes go
+    expect(queryPhrases('Training hangs on the "Multi-GPU" node?')).toEqual(['training hangs', 'multi-gpu node']);
+    // a clause's comma ends a pair
+    expect(queryPhrases('loss spikes, memory grows')).toEqual(['loss spikes', 'memory grows']);
+  });
+
+  it('pairs no identifier, path or error class: those are searched whole and by their parts', () => {
+    expect(queryPhrases('torch.cuda.OutOfMemoryError CUDA_LAUNCH_BLOCKING /dev/shm')).toEqual([]);
+    expect(queryPhrases('oom')).toEqual([]);
+  });
+});
+
 describe('rankByWords', () => {
   const hits = (o: Record<string, [string, number][]>) =>
     new Map(Object.entries(o).map(([w, l]) => [w, l.map(([id, score]) => ({ id, score }))]));
@@ -147,6 +163,30 @@ describe('rankByWords', () => {
       400,
     );
     expect(ids.slice(0, 3)).toEqual(['a', 'm', 'x']);
+  });
+
+  it('lifts a page that holds two of the words side by side over one that holds them apart', () => {
+    // "shared memory size": k holds "size" a little higher and "shared" and "memory" apart; d
+    // holds the phrase "shared memory", the words a reader means together
+    const words = hits({
+      shared: [
+        ['d', 5],
+        ['k', 5],
+      ],
+      memory: [
+        ['d', 5],
+        ['k', 5],
+      ],
+      size: [
+        ['d', 7],
+        ['k', 9],
+      ],
+    });
+    expect(rankByWords(words, 100).ids[0]).toBe('k');
+    const phrases = hits({ 'shared memory': [['d', 3]], 'memory size': [] });
+    expect(rankByWords(words, 100, phrases).ids[0]).toBe('d');
+    // a phrase counts only for a page the words found: it adds no page of its own
+    expect(rankByWords(words, 100, hits({ 'shared memory': [['z', 3]] })).ids).not.toContain('z');
   });
 
   it('weighs rarity over the whole index when it is given, not over the pages found', () => {

@@ -165,6 +165,7 @@ describe('normalisation', () => {
     // syslog's and journald's, and journalctl -o short-iso's host and process after its time
     ['May 01 10:00:00 node-3 python[2735]: RuntimeError: x', { rank: undefined, rest: 'RuntimeError: x' }],
     ['2024-05-01T10:00:00+0000 node-3 python3[2735]: RuntimeError: x', { rank: undefined, rest: 'RuntimeError: x' }],
+    ['Expected input[0]: x', { rank: undefined, rest: 'Expected input[0]: x' }],
     ['10.0.0.12: [rank3]: RuntimeError: x', { rank: 3, rest: 'RuntimeError: x' }],
     // an exception's dotted name or a setting is not a host
     ['cv2.error: OpenCV(4.5.5) x', { rank: undefined, rest: 'cv2.error: OpenCV(4.5.5) x' }],

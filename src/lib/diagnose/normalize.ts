@@ -163,10 +163,12 @@ const PREFIXES: {
     apply: (m, p) => (p.host = m[1]),
   },
   // syslog's and journald's: May 01 10:00:00 node-3 python[2735]: (journalctl -o short-iso writes
-  // an ISO time instead, peeled above, then the host and the process)
+  // an ISO time instead, peeled above, then the host and the process; without the date, only a
+  // host name with a digit, dot or hyphen, so that "Expected input[0]: " stays text)
   {
-    re: /^(?:[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} )?([\w.-]+) [\w./-]+\[\d+\]: /,
-    apply: (m, p) => (p.host = m[1]),
+    re: /^(?:([A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}) )?([\w.-]+) [\w./-]+\[\d+\]: /,
+    test: (m) => m[1] !== undefined || /[\d.-]/.test(m[2]!),
+    apply: (m, p) => (p.host = m[2]),
   },
   // Python logging levels at the start: INFO:root: / WARNING:__main__:
   { re: /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:(?=\S)/ },

@@ -456,16 +456,30 @@ export class SearchController {
     this.#set({ suggestion });
   }
 
-  /** The next results at the end of the list; the focus goes to the first of them (#draw). */
+  /**
+   * The next results at the end of the list; the focus goes to the first of them (#draw). When
+   * they do not arrive, the status says so and the button can be pressed again.
+   */
   async #showMore() {
     const list = this.#state.list;
     if (!list?.rest.length) return;
     this.#set({ loadingMore: true });
-    const data = await Promise.all(list.rest.slice(0, MAX_RESULTS).map((r) => r.data()));
+    let data: ResultData[];
+    try {
+      data = await Promise.all(list.rest.slice(0, MAX_RESULTS).map((r) => r.data()));
+    } catch (error) {
+      if (this.#state.list === list)
+        this.#set({
+          loadingMore: false,
+          problem: `The next results did not load (${(error as Error).message || 'no reason given'}). Try again.`,
+        });
+      return;
+    }
     if (this.#state.list !== list) return; // a newer query replaced the list
     this.#set({
       list: { ...list, items: [...list.items, ...data], rest: list.rest.slice(data.length) },
       loadingMore: false,
+      problem: undefined,
     });
   }
 

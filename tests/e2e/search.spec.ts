@@ -459,3 +459,22 @@ test('a search whose results do not arrive says so, and the next search clears i
   expect(consoleMessages.filter(aborted).length).toBeGreaterThan(0);
   consoleMessages.splice(0, consoleMessages.length, ...consoleMessages.filter((m) => !aborted(m)));
 });
+
+test('more results that do not arrive are said, and the button works again', async ({ page, consoleMessages }) => {
+  const panel = await searchPage(page, 'training hangs');
+  const results = panel.locator('.results > li.result');
+  await expect(results).toHaveCount(5);
+  await page.route('**/pagefind/fragment/**', (route) => route.abort());
+  const more = panel.getByRole('button', { name: /^Show \d+ more$/ });
+  await more.click();
+  await expect(panel.getByRole('status')).toHaveText(/^The next results did not load \(.+\)\. Try again\.$/);
+  await expect(results).toHaveCount(5);
+  await expect(more).toBeEnabled();
+  await page.unroute('**/pagefind/fragment/**');
+  await more.click();
+  await expect(results).not.toHaveCount(5);
+  await expect(panel.getByRole('status')).toHaveText(/^\d+ entries/);
+  const aborted = (m: string) => m.startsWith('error: Failed to load resource: net::ERR_FAILED');
+  expect(consoleMessages.filter(aborted).length).toBeGreaterThan(0);
+  consoleMessages.splice(0, consoleMessages.length, ...consoleMessages.filter((m) => !aborted(m)));
+});

@@ -315,8 +315,9 @@ export class SearchController {
 
   /**
    * Searches what the box and the chosen filters say, and shows it. A search that fails part way
-   * (a chunk of the index that did not arrive) says so, rather than leaving the last answer on
-   * screen; the next search clears it.
+   * (Pagefind's WebAssembly refused by the browser, a result's text that did not arrive) says
+   * so, rather than leaving the last answer on screen; the next search clears it. (A chunk of
+   * the index that does not arrive is Pagefind's to report: it searches without it.)
    */
   async run() {
     const stale = this.#begin();

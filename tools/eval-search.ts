@@ -137,7 +137,8 @@ try {
   };
   for (const q of queries) {
     let answer = await ask(q.query);
-    // a search that failed on the way (a file of the index not served) is run once more, and said
+    // a search that failed on the way (Pagefind's WebAssembly refused by a long-lived tab, a
+    // result's text that did not arrive) is run once more, and said
     if (answer.failed) {
       failures.push(`${q.query}: ${answer.failed}`);
       answer = await ask(q.query);

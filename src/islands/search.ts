@@ -7,8 +7,10 @@
  * its most telling line is searched meanwhile.
  */
 import { handOffLog } from './handoff.ts';
+import variants from '../../content/search-variants.json';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
 import {
+  inSearchScript,
   queryPhrases,
   queryWords,
   searchDelay,
@@ -295,7 +297,7 @@ export class SearchController {
   #preload(text: string) {
     const query = text.trim();
     if (!query || isLog(query) || (query.split(/\s+/).at(-1)?.length ?? 0) < 3) return;
-    this.#index.preload(searchTerms(query));
+    this.#index.preload(searchTerms(inSearchScript(query, variants.translations.terms)));
   }
 
   #schedule(ms = TYPING_PAUSE_MS) {
@@ -357,9 +359,12 @@ export class SearchController {
       this.#set({ list: undefined, counts, suggestion: undefined, loadingMore: false, problem: undefined });
       return;
     }
-    const found = await this.#find(query, filters, counting, stale);
+    // what is searched: the query in the script the site is written in (a title in Chinese with
+    // an error line glued to it is the error line and the terms translated)
+    const read = inSearchScript(query, variants.translations.terms);
+    const found = await this.#find(read, filters, counting, stale);
     if (!found) return;
-    const items = exactFirst(await Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data())), query);
+    const items = exactFirst(await Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data())), read);
     if (stale()) return;
     const list: ResultList = {
       items,
@@ -379,11 +384,11 @@ export class SearchController {
       (!items.length ||
         list.leftOut.length ||
         unmatchedWords(
-          query,
+          read,
           items.map((d) => d.content),
         ).length)
     )
-      void this.#suggest(query, stale);
+      void this.#suggest(read, stale);
     if (this.#countsWanted) {
       // the chips' counts come with this search, or, when a facet was first opened while it
       // ran, from one more that counts the results on screen

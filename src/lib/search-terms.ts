@@ -37,6 +37,32 @@ const FUNCTION_WORDS = new Set([
   'with',
 ]);
 
+/**
+ * Han, kana and Hangul: scripts written without spaces, which no page of the site uses. A title
+ * such as "微调gemma，报错" holds its telling words in Latin script ("gemma", an exception's
+ * name, a library) glued to words in another; split there, the Latin words are searched.
+ */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f]+/gu;
+
+/**
+ * The query as search reads it: full-width forms as their ASCII letters and punctuation (NFKC:
+ * "，" is ",", "（" is "("), and each run of a script written without spaces replaced by the
+ * English of the terms it holds that `translations` knows (content/search-variants.json; the
+ * longest term first at each place), or by a space. Text without such a run is unchanged.
+ */
+export function inSearchScript(query: string, translations: Readonly<Record<string, string>> = {}): string {
+  const terms = Object.keys(translations).sort((a, b) => b.length - a.length);
+  return query.normalize('NFKC').replace(CJK, (run) => {
+    const found: string[] = [];
+    for (let i = 0; i < run.length;) {
+      const term = terms.find((t) => run.startsWith(t, i));
+      if (term) found.push(translations[term]!);
+      i += term ? term.length : 1;
+    }
+    return found.length ? ` ${found.join(' ')} ` : ' ';
+  });
+}
+
 /** The word as a function word would be typed: any case, maybe ending a clause ("device, on"). */
 const bare = (word: string) => word.toLowerCase().replace(/[,.;:!?]+$/, '');
 
@@ -191,10 +217,17 @@ export function queryPhrases(query: string): string[] {
   return out;
 }
 
-/** The words searched for one query word: itself and its variants in the vocabulary (content/search-variants.json). */
+/**
+ * The words searched for one query word: itself and its variants in the vocabulary
+ * (content/search-variants.json). A plural in no group stands for its singular ("OOMs" for
+ * "oom"), which Pagefind's stemmer finds as well.
+ */
 export function variantsOf(word: string, groups: readonly (readonly string[])[]): string[] {
+  const listed = (w: string) => groups.some((g) => g.includes(w));
+  const key =
+    !listed(word) && word.length > 3 && word.endsWith('s') && listed(word.slice(0, -1)) ? word.slice(0, -1) : word;
   const out = [word];
-  for (const group of groups) if (group.includes(word)) for (const v of group) if (!out.includes(v)) out.push(v);
+  for (const group of groups) if (group.includes(key)) for (const v of group) if (!out.includes(v)) out.push(v);
   return out;
 }
 

@@ -438,6 +438,13 @@ test('a symptom typed as a sentence, with filler words and a typo, finds its ent
   await expect(quoted.locator('.results > li.result > a.hit .meta').first()).toHaveText(/^HW-002 /);
 });
 
+test('a title in Chinese with the error glued to it finds the entry of its Latin words', async ({ page }) => {
+  // a real title (modelscope/ms-swift#5118): the Latin words are glued to the Chinese around them
+  const panel = await searchPage(page, '显卡独占（Exclusive Process）模式下训练报错');
+  await expect(panel.locator('.results > li.result > a.hit .meta').first()).toHaveText(/^ENV-024 /);
+  await expect(panel.getByRole('status')).not.toContainText('No entry matches');
+});
+
 test('a search whose results do not arrive says so, and the next search clears it', async ({
   page,
   consoleMessages,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
+  inSearchScript,
   queryPhrases,
   queryWords,
   rankByWords,
@@ -83,6 +84,11 @@ describe('variantsOf', () => {
   });
   it('leaves a word in no group alone', () => {
     expect(variantsOf('nccl', groups)).toEqual(['nccl']);
+    expect(variantsOf('bus', groups)).toEqual(['bus']);
+  });
+  it('reads a plural in no group as its singular (a real title: "Unaccaptable OOMs all the time.")', () => {
+    expect(variantsOf('ooms', groups)).toEqual(['ooms', 'oom', 'outofmemoryerror']);
+    expect(variantsOf('freezes', [['freeze', 'freezes', 'hang']])).toEqual(['freezes', 'freeze', 'hang']);
   });
 });
 
@@ -225,8 +231,54 @@ describe('rankByWords', () => {
   });
 });
 
+describe('inSearchScript', () => {
+  const terms = {
+    报错: 'error',
+    微调: 'fine-tuning',
+    显存: 'GPU memory',
+    显存不足: 'CUDA out of memory',
+    多卡: 'multi-GPU',
+  };
+  it('splits a Latin word from the Chinese it is glued to, in real titles', () => {
+    // the telling words are the Latin ones; the Chinese around them is read as its known terms
+    expect(inSearchScript('微调gemma，报错', terms)).toBe(' fine-tuning gemma, error ');
+    expect(queryWords(inSearchScript('微调gemma，报错', terms))).toEqual(['fine-tuning', 'gemma', 'error']);
+    expect(
+      queryWords(
+        inSearchScript(
+          '计算一个step后出现RuntimeError: probability tensor contains either `inf`, `nan` or element < 0',
+          terms,
+        ),
+      ).slice(0, 4),
+    ).toEqual(['step', 'runtimeerror', 'probability', 'tensor']);
+  });
+  it('reads the longest known term at each place and leaves the rest of the run out', () => {
+    expect(inSearchScript('训练时显存不足', terms)).toBe(' CUDA out of memory ');
+    expect(inSearchScript('显存很大', terms)).toBe(' GPU memory ');
+    expect(inSearchScript('关于训练的问题，期待回复', {})).toBe(' , ');
+    expect(queryWords(inSearchScript('关于训练的问题，期待回复', {}))).toEqual([]);
+  });
+  it('turns full-width letters and punctuation into ASCII and leaves other text as it is', () => {
+    expect(inSearchScript('显卡独占（Exclusive Process）模式', {})).toBe(' (Exclusive Process) ');
+    expect(inSearchScript('ＣＵＤＡ out of memory', terms)).toBe('CUDA out of memory');
+    expect(queryWords(inSearchScript("KeyError: 'gptj' 문제에 대해서", terms))).toEqual(['keyerror', 'gptj']);
+    expect(inSearchScript('NCCL timeout during all_reduce', terms)).toBe('NCCL timeout during all_reduce');
+  });
+});
+
 describe('content/search-variants.json', () => {
-  const file = JSON.parse(readFileSync('content/search-variants.json', 'utf8')) as { groups: string[][] };
+  const file = JSON.parse(readFileSync('content/search-variants.json', 'utf8')) as {
+    groups: string[][];
+    translations: { terms: Record<string, string> };
+  };
+  it('translates terms of scripts written without spaces into words the search reads', () => {
+    const entries = Object.entries(file.translations.terms);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const [term, english] of entries) {
+      expect(inSearchScript(term, {}).trim(), term).toBe('');
+      expect(queryWords(english).length, `${term}: ${english}`).toBeGreaterThan(0);
+    }
+  });
   it('holds groups of lower-case single words, each word in one group only', () => {
     const seen = new Map<string, number>();
     file.groups.forEach((g, i) => {

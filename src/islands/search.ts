@@ -7,9 +7,9 @@
  * its most telling line is searched meanwhile.
  */
 import { handOffLog } from './handoff.ts';
-import variants from '../../content/search-variants.json';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
 import {
+  hasUnspacedScript,
   inSearchScript,
   queryPhrases,
   queryWords,
@@ -28,6 +28,15 @@ import {
   type ResultData,
   type Source,
 } from './site-search.ts';
+
+/**
+ * The terms content/search-translations.json translates, loaded with the first query that holds
+ * a script written without spaces: a query in Latin script never fetches them.
+ */
+async function translationsFor(query: string): Promise<Record<string, string>> {
+  if (!hasUnspacedScript(query)) return {};
+  return (await import('../../content/search-translations.json')).default.terms as Record<string, string>;
+}
 
 const URL_FACETS = [...FACETS.map((f) => f.key), 'tag'];
 /**
@@ -297,7 +306,7 @@ export class SearchController {
   #preload(text: string) {
     const query = text.trim();
     if (!query || isLog(query) || (query.split(/\s+/).at(-1)?.length ?? 0) < 3) return;
-    this.#index.preload(searchTerms(inSearchScript(query, variants.translations.terms)));
+    this.#index.preload(searchTerms(inSearchScript(query)));
   }
 
   #schedule(ms = TYPING_PAUSE_MS) {
@@ -361,7 +370,7 @@ export class SearchController {
     }
     // what is searched: the query in the script the site is written in (a title in Chinese with
     // an error line glued to it is the error line and the terms translated)
-    const read = inSearchScript(query, variants.translations.terms);
+    const read = inSearchScript(query, await translationsFor(query));
     const found = await this.#find(read, filters, counting, stale);
     if (!found) return;
     const items = exactFirst(await Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data())), read);

@@ -44,10 +44,13 @@ const FUNCTION_WORDS = new Set([
  */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f]+/gu;
 
+/** Whether a query holds a script written without spaces, whose terms inSearchScript translates. */
+export const hasUnspacedScript = (query: string): boolean => query.search(CJK) >= 0;
+
 /**
  * The query as search reads it: full-width forms as their ASCII letters and punctuation (NFKC:
  * "，" is ",", "（" is "("), and each run of a script written without spaces replaced by the
- * English of the terms it holds that `translations` knows (content/search-variants.json; the
+ * English of the terms it holds that `translations` knows (content/search-translations.json; the
  * longest term first at each place), or by a space. Text without such a run is unchanged.
  */
 export function inSearchScript(query: string, translations: Readonly<Record<string, string>> = {}): string {

@@ -439,10 +439,16 @@ test('a symptom typed as a sentence, with filler words and a typo, finds its ent
 });
 
 test('a title in Chinese with the error glued to it finds the entry of its Latin words', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  // a query in Latin script does not fetch the translations
+  expect(await topId(page, 'Exclusive Process mode')).toBe('ENV-024');
+  expect(requests.filter((p) => p.includes('search-translations'))).toEqual([]);
   // a real title (modelscope/ms-swift#5118): the Latin words are glued to the Chinese around them
   const panel = await searchPage(page, '显卡独占（Exclusive Process）模式下训练报错');
   await expect(panel.locator('.results > li.result > a.hit .meta').first()).toHaveText(/^ENV-024 /);
   await expect(panel.getByRole('status')).not.toContainText('No entry matches');
+  expect(requests.filter((p) => p.includes('search-translations'))).toHaveLength(1);
 });
 
 test('a search whose results do not arrive says so, and the next search clears it', async ({

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
+  hasUnspacedScript,
   inSearchScript,
   queryPhrases,
   queryWords,
@@ -266,19 +267,24 @@ describe('inSearchScript', () => {
   });
 });
 
-describe('content/search-variants.json', () => {
-  const file = JSON.parse(readFileSync('content/search-variants.json', 'utf8')) as {
-    groups: string[][];
-    translations: { terms: Record<string, string> };
+describe('content/search-translations.json', () => {
+  const file = JSON.parse(readFileSync('content/search-translations.json', 'utf8')) as {
+    terms: Record<string, string>;
   };
   it('translates terms of scripts written without spaces into words the search reads', () => {
-    const entries = Object.entries(file.translations.terms);
+    const entries = Object.entries(file.terms);
     expect(entries.length).toBeGreaterThan(0);
     for (const [term, english] of entries) {
+      expect(hasUnspacedScript(term), term).toBe(true);
       expect(inSearchScript(term, {}).trim(), term).toBe('');
       expect(queryWords(english).length, `${term}: ${english}`).toBeGreaterThan(0);
     }
+    expect(hasUnspacedScript('NCCL timeout (rank 3)')).toBe(false);
   });
+});
+
+describe('content/search-variants.json', () => {
+  const file = JSON.parse(readFileSync('content/search-variants.json', 'utf8')) as { groups: string[][] };
   it('holds groups of lower-case single words, each word in one group only', () => {
     const seen = new Map<string, number>();
     file.groups.forEach((g, i) => {

@@ -9,7 +9,7 @@
 import { handOffLog } from './handoff.ts';
 import { informativeLine } from '../lib/diagnose/normalize.ts';
 import {
-  hasUnspacedScript,
+  hasCjk,
   inSearchScript,
   queryPhrases,
   queryWords,
@@ -31,10 +31,10 @@ import {
 
 /**
  * The terms content/search-translations.json translates, loaded with the first query that holds
- * a script written without spaces: a query in Latin script never fetches them.
+ * Chinese, Japanese or Korean script: a query in Latin script never fetches them.
  */
 async function translationsFor(query: string): Promise<Record<string, string>> {
-  if (!hasUnspacedScript(query)) return {};
+  if (!hasCjk(query)) return {};
   return (await import('../../content/search-translations.json')).default.terms as Record<string, string>;
 }
 

@@ -38,20 +38,21 @@ const FUNCTION_WORDS = new Set([
 ]);
 
 /**
- * Han, kana and Hangul: scripts written without spaces, which no page of the site uses. A title
- * such as "微调gemma，报错" holds its telling words in Latin script ("gemma", an exception's
- * name, a library) glued to words in another; split there, the Latin words are searched.
+ * Chinese, Japanese and Korean script (Han, kana, Hangul, and their punctuation), which no page
+ * of the site is written in. A title such as "微调gemma，报错" holds its telling words in Latin
+ * script ("gemma", an exception's name, a library) glued to the rest, with no space between;
+ * split there, the Latin words are searched.
  */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f]+/gu;
 
-/** Whether a query holds a script written without spaces, whose terms inSearchScript translates. */
-export const hasUnspacedScript = (query: string): boolean => query.search(CJK) >= 0;
+/** Whether a query holds Chinese, Japanese or Korean script, whose terms inSearchScript translates. */
+export const hasCjk = (query: string): boolean => query.search(CJK) >= 0;
 
 /**
  * The query as search reads it: full-width forms as their ASCII letters and punctuation (NFKC:
- * "，" is ",", "（" is "("), and each run of a script written without spaces replaced by the
+ * "，" is ",", "（" is "("), and each run of Chinese, Japanese or Korean script replaced by the
  * English of the terms it holds that `translations` knows (content/search-translations.json; the
- * longest term first at each place), or by a space. Text without such a run is unchanged.
+ * longest term first at each place), or by a space. Text in Latin script changes only by NFKC.
  */
 export function inSearchScript(query: string, translations: Readonly<Record<string, string>> = {}): string {
   const terms = Object.keys(translations).sort((a, b) => b.length - a.length);

@@ -38,6 +38,9 @@ async function translationsFor(query: string): Promise<Record<string, string>> {
   return (await import('../../content/search-translations.json')).default.terms as Record<string, string>;
 }
 
+/** What a failure says of itself, for the status line. */
+const reasonOf = (error: unknown) => (error instanceof Error && error.message) || 'no reason given';
+
 const URL_FACETS = [...FACETS.map((f) => f.key), 'tag'];
 /**
  * Results whose data is loaded at a time: each costs a fragment download. Five, as
@@ -339,7 +342,7 @@ export class SearchController {
         this.#set({
           list: undefined,
           suggestion: undefined,
-          problem: `The search failed (${(error as Error).message || 'no reason given'}). Try again, or reload the page.`,
+          problem: `The search failed (${reasonOf(error)}). Try again, or reload the page.`,
         });
     }
   }
@@ -486,7 +489,7 @@ export class SearchController {
       if (this.#state.list === list)
         this.#set({
           loadingMore: false,
-          problem: `The next results did not load (${(error as Error).message || 'no reason given'}). Try again.`,
+          problem: `The next results did not load (${reasonOf(error)}). Try again.`,
         });
       return;
     }

@@ -98,7 +98,59 @@ describe('older wordings and other capitalisation', () => {
       'ValueError: Connection error, and we cannot find the requested files in the cached path. Please try again or make sure your Internet connection is on.',
       'ENV-002',
     ],
+    // cocktailpeanut/fluxgym#283 (Accelerate's own guard against the P2P hang)
+    [
+      'NotImplementedError: Using RTX 4000 series doesn\'t support faster communication broadband via P2P or IB. Please set `NCCL_P2P_DISABLE="1"` and `NCCL_IB_DISABLE="1" or use `accelerate launch` which will do this automatically.',
+      'DIST-013',
+    ],
+    // tenstorrent/tt-forge#786 (the fast tokenizer asked to convert a slow one it cannot build)
+    [
+      "ValueError: Cannot instantiate this tokenizer from a slow version. If it's based on sentencepiece, make sure you have sentencepiece installed.",
+      'ENV-007',
+    ],
+    // XuehaiPan/nvitop#41 (NVML's description of its return code)
+    ['NVML ERROR: RM has detected an NVML/RM version mismatch.', 'HW-004'],
+    // Xilinx/Vitis-AI#28 (--runtime=nvidia before the toolkit registered it)
+    ['docker: Error response from daemon: Unknown runtime specified nvidia.', 'ENV-017'],
+    // warmshao/FasterLivePortrait#116 (Podman's CDI request with no CDI spec)
+    ['Error: setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=all', 'ENV-017'],
+    // NVIDIA/nvidia-docker#1071 (an NGC image's banner)
+    ['WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.', 'ENV-017'],
+    // Lightning-AI/pytorch-lightning#739 (pip before 20.3)
+    [
+      "ERROR: torchvision 0.4.2 has requirement torch==1.3.1, but you'll have torch 1.4.0 which is incompatible.",
+      'ENV-008',
+    ],
+    // pytorch/vision#1257 (Poetry's resolver)
+    [
+      'So, because my_project depends on both torch (=1.1.0) and torchvision (^0.4.0), version solving failed.',
+      'ENV-008',
+    ],
+    // MasterAI-EAM/Darwin#6 (the zip reader's error on opening the archive)
+    [
+      'RuntimeError: PytorchStreamReader failed reading zip archive: invalid header or archive is corrupted',
+      'CKPT-005',
+    ],
   ])('%s', (line, id) => expect(first(line)).toBe(id));
+
+  test('a legacy checkpoint cut short, under the frame that loads it', () => {
+    // facebookresearch/SlowFast#151
+    const truncated = [
+      '    caffe2_checkpoint = pickle.load(f, encoding="latin1")',
+      '_pickle.UnpicklingError: pickle data was truncated',
+    ];
+    expect(first(truncated.join('\n'))).toBe('CKPT-005');
+    // r9y9/deepvoice3_pytorch#67
+    const empty = [
+      '  File "/usr/local/lib/python3.5/dist-packages/torch/serialization.py", line 420, in _load',
+      '    result = unpickler.load()',
+      'EOFError: Ran out of input',
+    ];
+    expect(first(empty.join('\n'))).toBe('CKPT-005');
+    // the same errors with no load above them say nothing of a checkpoint (a worker's pipe, a cache)
+    expect(first(truncated[1]!)).toBeUndefined();
+    expect(first(empty[2]!)).toBeUndefined();
+  });
 
   test('a state-dict size mismatch wrapped after its colon still names the embedding', () => {
     // autotrain-advanced#790
@@ -125,6 +177,8 @@ describe('older wordings and other capitalisation', () => {
     expect(first([log[0], log[4]].join('\n'))).toBe('ENV-005');
     // a KeyError alone names no model type
     expect(first(log[4]!)).not.toBe('ENV-005');
+    // an excerpt that starts at the registry's own frame (yangjianxin1/Firefly#236)
+    expect(first(log.slice(2).join('\n'))).toBe('ENV-005');
   });
 
   test('uv’s resolver, whose conflict is worded apart from pip’s', () => {
@@ -365,6 +419,16 @@ describe('known issues over the generic entry of the error they explain', () => 
 });
 
 describe('logs that went through a chat, a journal or a one-line field', () => {
+  test('an exception indented under a frame, as a copy from a web page leaves it, is not its source line', () => {
+    // YudeWang/deeplabv3plus-pytorch#39: every line indented, a blank line between each
+    const log = [
+      'File "/home/woshishui/anaconda3/envs/segmentation/lib/python3.6/site-packages/torch/nn/functional.py", line 1619, in batch_norm',
+      '',
+      '    ValueError: Expected more than 1 value per channel when training, got input size torch.Size([1, 256, 1, 1])',
+    ].join('\n');
+    expect(first(log)).toBe('OPT-002');
+  });
+
   test('a traceback run into one line is read line by line', () => {
     // facebookresearch/detectron2#460, its three lines run together
     const log = [

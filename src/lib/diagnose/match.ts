@@ -215,6 +215,11 @@ const FRAME = /^\s*(?:File "[^"]*", line \d+|at [\w$.<>]+ \(|-+>\s*\d+\s)|^\S*\.
 const NOTEBOOK_FRAME =
   /^\s*(?:File [^\s"]+\.py:\d+|Cell In ?\[\d+\], line \d+|Input In ?\[\d+\], in )|^\S*\.py in [\w<>]+\(/;
 const NOTEBOOK_SOURCE = /^\s*(?:-+>\s*)?(?:\d+|\[\d+\])(?:\s|$)/;
+/**
+ * An exception line (`    ValueError: Expected more than …`): never the source line printed
+ * under a frame, even indented right after one, as a traceback copied from a web page is.
+ */
+const RAISED = /^\s*[A-Za-z_][\w.]*(?:Error|Exception)\b: /;
 const CODE =
   /^ {2,}(?:(?:return|raise|yield|await|assert) |[\w.[\]'"]+(?:, ?[\w.[\]'"*]+)* = )?[\w.]+(?:\[[^\]]*\])?\((?!\):)|^\s*(?:return )?[\w.]+\( *(?:#.*)?$/;
 
@@ -286,6 +291,7 @@ export const SHAPE_REGEXES: readonly RegExp[] = [
   NOTEBOOK_FRAME,
   NOTEBOOK_SOURCE,
   CODE,
+  RAISED,
   CONTINUES,
   IN_WORD,
   LEAD,
@@ -514,7 +520,8 @@ class LogScan implements Scan {
     // a frame, or the source line printed under one, is where an error passed, not the error
     const notebook = NOTEBOOK_FRAME.test(clean) || (this.#inNotebookFrame && NOTEBOOK_SOURCE.test(clean));
     const frameLine = FRAME.test(clean);
-    const frame = notebook || frameLine || CODE.test(clean) || (this.#afterFrame && /^\s/.test(clean));
+    const frame =
+      notebook || frameLine || CODE.test(clean) || (this.#afterFrame && /^\s/.test(clean) && !RAISED.test(clean));
     this.#afterFrame = frameLine;
     this.#inNotebookFrame = notebook;
     let level: Level | undefined;

@@ -263,7 +263,10 @@ class FlDiagnose extends HTMLElement {
         : msg.mode === 'full'
           ? `Scanned all ${mb(msg.total)} in chunks.`
           : '';
-    const lines = `${d.stats.lines.toLocaleString('en')} ${d.stats.lines === 1 ? 'line' : 'lines'} in ${msg.ms} ms.`;
+    const order = d.stats.newestFirst
+      ? ' Its newest line is first, as a log console lists it; it was read oldest first.'
+      : '';
+    const lines = `${d.stats.lines.toLocaleString('en')} ${d.stats.lines === 1 ? 'line' : 'lines'} in ${msg.ms} ms.${order}`;
     this.dataset.ms = String(msg.ms);
     if (!d.candidates.length) {
       this.#status(`No entry matches this log. ${lines} ${scope}`.trim());

@@ -294,3 +294,21 @@ test('a notebook traceback pasted without its escape characters, wrapped, reads 
   await expect(line.locator('.ln')).toHaveText('L3');
   await expect(line.locator('mark').first()).toHaveText(/^OutOfMemoryError: CUDA out of memory/);
 });
+
+test('a log listed newest line first is read oldest first, and the page says so', async ({ page }) => {
+  await page.goto('/diagnose/');
+  // QwenLM/Qwen3#434 as a log console lists it, newest line first
+  const log = [
+    "KeyError: 'qwen2'",
+    '    config_class = CONFIG_MAPPING[config_dict["model_type"]]',
+    '  File "/home/qwen/transformers/models/auto/configuration_auto.py", line 1034, in from_pretrained',
+    'Traceback (most recent call last):',
+  ].join('\n');
+  await page.getByLabel('Training log or error message').fill(log);
+  await page.getByRole('button', { name: 'Diagnose' }).click();
+  const first = page.locator('.results > li.result').first();
+  await expect(first.getByRole('heading')).toContainText('ENV-005');
+  await expect(page.getByRole('status')).toContainText('Its newest line is first');
+  // the match is shown on the line where it starts, numbered as pasted
+  await expect(first.locator('li.line').first().locator('.ln')).toHaveText('L2');
+});

@@ -311,6 +311,22 @@ describe('faultline diagnose: reading with bounded memory', () => {
     expect(nul.matches[0].lines[0]).toMatchObject({ n: 2, text: ASSERT });
     expect(nul.notes).toContain('NUL bytes in the log were read as line breaks, so line numbers count them.');
   });
+
+  test('a log listed newest line first says so, and numbers its lines as given', async () => {
+    // QwenLM/Qwen3#434, newest line first
+    const log = [
+      "KeyError: 'qwen2'",
+      '    config_class = CONFIG_MAPPING[config_dict["model_type"]]',
+      '  File "/home/qwen/transformers/models/auto/configuration_auto.py", line 1034, in from_pretrained',
+      'Traceback (most recent call last):',
+    ].join('\n');
+    const out = JSON.parse((await cli(['diagnose', '-', '--json'], { stdin: log })).stdout);
+    expect(out.matches[0].id).toBe('ENV-005');
+    expect(out.matches[0].lines[0]).toMatchObject({ n: 2 });
+    expect(out.notes).toContain(
+      'standard input lists its newest line first, as a log console does; it was read oldest first.',
+    );
+  });
 });
 
 describe('terminal control sequences in a log never reach the terminal', () => {

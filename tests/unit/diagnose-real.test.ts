@@ -1,7 +1,7 @@
 // The matcher on the shipped content, one real line (or a few) for each way real pastes differ
 // from the entries' own examples. Each line is copied from the public thread named beside it.
 import { describe, expect, test } from 'vitest';
-import { diagnose } from '../../src/lib/diagnose/match.ts';
+import { diagnose, listedNewestFirst } from '../../src/lib/diagnose/match.ts';
 import { shippedMatcher as matcher } from './fixtures/shipped.ts';
 const first = (log: string) => diagnose(log, matcher).candidates[0]?.id;
 
@@ -438,6 +438,45 @@ describe('logs that went through a chat, a journal or a one-line field', () => {
     ];
     expect(first(log.join('\n'))).toBe('ENV-009');
     expect(first(log.join(' '))).toBe('ENV-009');
+  });
+
+  test('a log listed newest line first is read oldest first, its lines numbered as pasted', () => {
+    // QwenLM/Qwen3#434, as Kibana or Loki list it: the exception above the frames that raised it
+    const log = [
+      "KeyError: 'qwen2'",
+      '    raise KeyError(key)',
+      '  File "/home/anaconda3/envs/qwen/lib/python3.11/site-packages/transformers/models/auto/configuration_auto.py", line 723, in __getitem__',
+      '                   ~~~~~~~~~~~~~~^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+      '    config_class = CONFIG_MAPPING[config_dict["model_type"]]',
+      'Traceback (most recent call last):',
+    ];
+    const d = diagnose(log.join('\n'), matcher);
+    expect(d.candidates[0]?.id).toBe('ENV-005');
+    // each matched line is shown with its number in the log as pasted; a pattern spanning
+    // several lines is shown where it starts, oldest first (the lookup's source line)
+    const lines = d.candidates[0]!.lines;
+    for (const l of lines) expect(log[l.n - 1]).toBe(l.text);
+    expect(lines.some((l) => l.n === 5)).toBe(true);
+    expect(d.stats.lines).toBe(log.length);
+  });
+
+  test('which way a log was listed, from its tracebacks', () => {
+    const downwards = [
+      'Traceback (most recent call last):',
+      '  File "train.py", line 3, in <module>',
+      '    main()',
+      "KeyError: 'qwen2'",
+    ];
+    expect(listedNewestFirst(downwards)).toBe(false);
+    expect(listedNewestFirst([...downwards].reverse())).toBe(true);
+    // a JavaScript stack prints its error above its frames, read downwards
+    expect(listedNewestFirst(['TypeError: x is not a function', '    at f (a.js:1:2)'])).toBe(false);
+    // an error with an indented message under it says nothing of the order
+    const stateDict = [
+      'RuntimeError: Error(s) in loading state_dict for Net:',
+      '\tMissing key(s) in state_dict: "fc.weight".',
+    ];
+    expect(listedNewestFirst(stateDict)).toBe(false);
   });
 
   test('typographic quotes from a chat or a wiki', () => {

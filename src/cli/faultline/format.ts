@@ -48,6 +48,8 @@ export function notes(r: LogResult, limits: Limits): string[] {
       `${plural(r.cutLines, 'line')} longer than ${limits.line.toLocaleString('en')} characters ${r.cutLines === 1 ? 'was' : 'were'} cut there while reading.`,
     );
   if (r.nul) out.push('NUL bytes in the log were read as line breaks, so line numbers count them.');
+  if (r.diagnosis.stats.newestFirst)
+    out.push(`${name} lists its newest line first, as a log console does; it was read oldest first.`);
   if (r.encoding !== 'utf-8') out.push(`Read as ${r.encoding.toUpperCase()}.`);
   return out;
 }

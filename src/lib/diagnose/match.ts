@@ -220,6 +220,9 @@ const NOTEBOOK_SOURCE = /^\s*(?:-+>\s*)?(?:\d+|\[\d+\])(?:\s|$)/;
  * under a frame, even indented right after one, as a traceback copied from a web page is.
  */
 const RAISED = /^\s*[A-Za-z_][\w.]*(?:Error|Exception)\b: /;
+/** A Python frame and a traceback's first line: their order tells which way a log was listed. */
+const PY_FRAME = /^\s*File "[^"]*", line \d+/;
+const TRACEBACK_HEAD = /^\s*Traceback \(most recent call last\):/;
 const CODE =
   /^ {2,}(?:(?:return|raise|yield|await|assert) |[\w.[\]'"]+(?:, ?[\w.[\]'"*]+)* = )?[\w.]+(?:\[[^\]]*\])?\((?!\):)|^\s*(?:return )?[\w.]+\( *(?:#.*)?$/;
 
@@ -292,11 +295,44 @@ export const SHAPE_REGEXES: readonly RegExp[] = [
   NOTEBOOK_SOURCE,
   CODE,
   RAISED,
+  PY_FRAME,
+  TRACEBACK_HEAD,
   CONTINUES,
   IN_WORD,
   LEAD,
   WATCHDOG,
 ];
+
+/**
+ * Whether a log's lines (without their prefixes, blank lines left out) were listed newest
+ * first, as Kibana, Loki or a cloud console list them: a Python traceback then reads upwards,
+ * its exception line above the frames that raised it and its "Traceback (most recent call
+ * last):" below them. Only a log with that evidence and none of a traceback read downwards
+ * counts; a JavaScript stack, which prints its error above its frames, is not read here.
+ */
+export function listedNewestFirst(lines: readonly string[]): boolean {
+  const frameAt = (i: number) => PY_FRAME.test(lines[i] ?? '');
+  // a frame on the next line, or on the one after with its source line between
+  const frameNear = (i: number, step: 1 | -1) => frameAt(i + step) || (frameAt(i + 2 * step) && !frameAt(i + step));
+  let newest = 0;
+  let oldest = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (TRACEBACK_HEAD.test(lines[i]!)) {
+      if (frameAt(i + 1)) oldest++;
+      else if (frameNear(i, -1)) newest++;
+    } else if (RAISED.test(lines[i]!)) {
+      if (frameNear(i, -1)) oldest++;
+      else if (frameNear(i, 1)) newest++;
+    }
+  }
+  return newest > 0 && oldest === 0;
+}
+
+/**
+ * How much of a log listed newest line first is held, to be scanned oldest line first: logs
+ * pasted from a console are short, and beyond this the rest is scanned in the order given.
+ */
+const HOLD_NEWEST_FIRST = 8 * 2 ** 20;
 
 export interface Scan {
   push(chunk: string): void;
@@ -376,6 +412,10 @@ class LogScan implements Scan {
   #widths = new Map<number, number>();
   /** the lines counted ahead, before they were scanned */
   #countedAhead = 0;
+  /** a log listed newest line first (listedNewestFirst): its lines, held until the last */
+  #held: string[] | undefined;
+  #heldLength = 0;
+  #newestFirst = false;
   /** the last line, when it may have been wrapped onto this one (WRAPPED_FROM), with the lines it went on from */
   #wrapped: Wrapped | undefined;
   /** the line being carried is already longer than a window (counted once, when it ends) */
@@ -406,7 +446,10 @@ class LogScan implements Scan {
     }
     this.#carry = text.slice(start);
     // a line with no end in sight is matched as it comes, window by window
-    if (this.#carry.length > 4 * MAX_LINE) this.#settleReadAhead();
+    if (this.#carry.length > 4 * MAX_LINE) {
+      this.#settleReadAhead();
+      this.#releaseHeld(false);
+    }
     while (this.#carry.length > 4 * MAX_LINE) {
       const piece = this.#carry.slice(0, 2 * MAX_LINE);
       this.#carry = this.#carry.slice(2 * MAX_LINE - WINDOW_OVERLAP);
@@ -420,11 +463,17 @@ class LogScan implements Scan {
     if (this.#carry) this.#takeLine(this.#carry);
     this.#carry = '';
     this.#settleReadAhead();
+    this.#releaseHeld(true);
     return rank(
       this.#m,
       this.#hits,
       this.#cueHits,
-      { lines: this.#lineNo, bytes: this.#bytes, longLines: this.#longLines },
+      {
+        lines: this.#lineNo,
+        bytes: this.#bytes,
+        longLines: this.#longLines,
+        ...(this.#newestFirst ? { newestFirst: true as const } : {}),
+      },
       this.#versions.found(),
     );
   }
@@ -432,6 +481,7 @@ class LogScan implements Scan {
   fired() {
     // the lines held for read-ahead are complete: scan them before saying what fired
     this.#settleReadAhead();
+    this.#releaseHeld(true);
     return new Set(this.#hitCount.keys());
   }
 
@@ -471,6 +521,7 @@ class LogScan implements Scan {
    * every line is scanned in order.
    */
   #takeLine(raw: string) {
+    if (this.#held) return this.#hold(raw);
     if (!this.#firstLines) return this.#scanLine(raw);
     this.#firstLines.push(raw);
     if (raw.trim() && ++this.#filledAhead >= READ_AHEAD) this.#settleReadAhead();
@@ -484,7 +535,43 @@ class LogScan implements Scan {
     // a cut in the first lines is known before they are scanned
     for (const l of lines) this.#countWidth(stripAnsi(this.#printed(l)).length);
     this.#countedAhead = lines.length;
-    for (const l of lines) this.#scanLine(l);
+    const texts = lines.flatMap((l) => {
+      const printed = stripAnsi(this.#printed(l));
+      const text = printed.slice(parsePrefix(printed).length);
+      return text.trim() ? [text] : [];
+    });
+    if (listedNewestFirst(texts)) {
+      this.#held = [];
+      for (const l of lines) this.#hold(l);
+    } else for (const l of lines) this.#scanLine(l);
+  }
+
+  #hold(raw: string) {
+    this.#held!.push(raw);
+    this.#heldLength += raw.length + 1;
+    if (this.#heldLength > HOLD_NEWEST_FIRST) this.#releaseHeld(false);
+  }
+
+  /**
+   * Scans the held lines of a log listed newest first: oldest first when the whole log was held
+   * (`reversed`), as given when it was too long or a line never ended. A line keeps its number
+   * in the log as pasted, and ranking reads the log's order backwards (`stats.newestFirst`).
+   */
+  #releaseHeld(reversed: boolean) {
+    const lines = this.#held;
+    if (!lines) return;
+    this.#held = undefined;
+    if (!reversed) {
+      for (const l of lines) this.#scanLine(l);
+      return;
+    }
+    this.#newestFirst = true;
+    // every line's width is known before the first is scanned, as for the lines read ahead
+    for (let i = this.#countedAhead; i < lines.length; i++)
+      this.#countWidth(stripAnsi(this.#printed(lines[i]!)).length);
+    this.#countedAhead = Infinity;
+    for (let i = lines.length - 1; i >= 0; i--) this.#scanLine(lines[i]!, i + 1);
+    this.#lineNo = lines.length;
   }
 
   #countWidth(width: number) {
@@ -497,8 +584,7 @@ class LogScan implements Scan {
     return line.endsWith('\r') ? line.slice(0, -1) : line;
   }
 
-  #scanLine(raw: string) {
-    const n = ++this.#lineNo;
+  #scanLine(raw: string, n = ++this.#lineNo) {
     const full = this.#printed(raw);
     if (n > this.#countedAhead) this.#countWidth(stripAnsi(full).length);
     if (full.length > MAX_LINE || this.#carryLong) this.#longLines++;
@@ -650,7 +736,7 @@ class LogScan implements Scan {
     for (const ml of this.#m.multiline) {
       if (!ml.words || ml.words.some((w) => wordSet.has(w))) this.#lastWordSeen.set(ml.index, n);
       const seen = this.#lastWordSeen.get(ml.index);
-      if (seen === undefined || n - seen >= ml.span) continue;
+      if (seen === undefined || Math.abs(n - seen) >= ml.span) continue;
       const win = this.#window.slice(-ml.span);
       const found = ml.re.find(win.map((w) => w.clean).join('\n'));
       if (!found) continue;

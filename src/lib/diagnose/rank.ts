@@ -123,7 +123,8 @@ export interface Diagnosis {
    * leads to check rather than matches, so always low confidence.
    */
   closest?: Lead[];
-  stats: { lines: number; matchedLines: number; bytes: number; longLines: number };
+  /** `newestFirst`: the log listed its newest line first, and was read oldest first */
+  stats: { lines: number; matchedLines: number; bytes: number; longLines: number; newestFirst?: true };
 }
 
 export interface Hit {
@@ -241,8 +242,10 @@ export function rank(
     const c = info && candidateOf(ctx, id, info, ev, cues, { anyError, logVersions });
     if (c) candidates.push(c);
   }
-  liftKnownIssues(ctx, hits, candidates, (id) => entryInfo.get(id)?.entry);
-  const multiRank = initiatingFailure(ctx, hits, candidates, evidence, collateralSignal);
+  // the line a log printed after another: listed newest first, a higher number is earlier
+  const after = stats.newestFirst ? (a: number, b: number) => a < b : (a: number, b: number) => a > b;
+  liftKnownIssues(ctx, hits, candidates, (id) => entryInfo.get(id)?.entry, after);
+  const multiRank = initiatingFailure(ctx, hits, candidates, evidence, collateralSignal, after);
   for (const c of candidates) c.score = Math.round((1 - Math.exp(-c.raw / SCALE)) * 100) / 100;
   // At equal scores: the symptom's generic cause, then an entry that the matched symptom
   // defines (its first symptom), then the order of ids.
@@ -395,10 +398,13 @@ function liftKnownIssues(
   hits: readonly Hit[],
   candidates: Candidate[],
   parentOf: (id: string) => string | undefined,
+  after: (a: number, b: number) => boolean,
 ) {
   const entries = candidates.filter((c) => !c.kind);
-  const errors = hits.filter((h) => h.level === 'error').sort((a, b) => a.line - b.line);
-  const raised = (frame: Hit) => errors.find((h) => h.line > frame.line && h.line - frame.line <= TRACEBACK_SPAN)?.line;
+  // the first error printed after the frame, within a traceback's length of it
+  const errors = hits.filter((h) => h.level === 'error').sort((a, b) => (after(a.line, b.line) ? 1 : -1));
+  const raised = (frame: Hit) =>
+    errors.find((h) => after(h.line, frame.line) && Math.abs(h.line - frame.line) <= TRACEBACK_SPAN)?.line;
   for (const k of candidates) {
     if (k.kind !== 'known-issue' || k.versions?.some((v) => !v.inRange)) continue;
     const own = new Set(k.lines.filter((l) => l.kind === 'signal').map((l) => l.n));
@@ -442,11 +448,12 @@ function initiatingFailure(
   candidates: Candidate[],
   evidence: Map<string, Evidence>,
   collateralSignal: (i: number) => boolean,
+  after: (a: number, b: number) => boolean,
 ): Pick<Diagnosis, 'summary' | 'initiating'> {
   const symptomInfo = new Map(ctx.fp.symptoms.map((s) => [s.id, s]));
   const entryInfo = new Map(ctx.fp.entries.map((e) => [e.id, e]));
   const before = (a: Hit, b: Hit) =>
-    a.time !== undefined && b.time !== undefined && a.time !== b.time ? a.time < b.time : a.line < b.line;
+    a.time !== undefined && b.time !== undefined && a.time !== b.time ? a.time < b.time : after(b.line, a.line);
   let first: Hit | undefined;
   for (const h of hits)
     if (!collateralSignal(h.signal) && h.level !== 'warning' && h.level !== 'frame' && (!first || before(h, first)))

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generateCorpus } from '../../tools/bench/corpus.ts';
-import { starlightPage, writeReference } from '../../tools/bench/references.ts';
+import { starlightPage, starlightRecordPage, writeReference } from '../../tools/bench/references.ts';
 
 let tmp: string;
 let corpus: string;
@@ -78,7 +78,34 @@ describe('the Starlight reference', () => {
     );
     expect(pages).toHaveLength(N);
     expect(existsSync(join(docs, 'memory/synthetic-memory-1.mdx'))).toBe(true);
+    // and one page per known-issue record the corpus carries
+    const records = readdirSync(join(corpus, 'known-issues'));
+    expect(records.length).toBeGreaterThan(0);
+    expect(readdirSync(join(docs, 'known-issues')).sort()).toEqual(
+      records.map((f) => f.replace(/\.yaml$/, '.md')).sort(),
+    );
     expect(readFileSync(join(project, 'astro.config.mjs'), 'utf8')).toContain('REFERENCE_BENCH_CACHE');
+  });
+});
+
+describe('a known-issue record on Starlight', () => {
+  test('carries the words its Faultline page shows, its logs as code', () => {
+    const file = readdirSync(join(corpus, 'known-issues')).sort()[0]!;
+    const yaml = readFileSync(join(corpus, 'known-issues', file), 'utf8');
+    const r = load(yaml) as {
+      title: string;
+      summary: string;
+      fix: string;
+      workaround?: string;
+      upstream: Record<string, { title: string; url: string }>;
+      logs: { text: string }[];
+    };
+    const page = starlightRecordPage(yaml);
+    const head = load(/^---\n([\s\S]*?)\n---\n/.exec(page)![1]!) as Record<string, unknown>;
+    expect(head).toEqual({ title: r.title, description: r.summary });
+    for (const s of [r.summary, r.fix, r.workaround ?? '']) expect(page).toContain(s);
+    for (const l of Object.values(r.upstream)) expect(page).toContain(`[${l.title}](${l.url})`);
+    for (const l of r.logs) expect(page).toContain(`\`\`\`text\n${l.text.trimEnd()}\n\`\`\``);
   });
 });
 
@@ -95,6 +122,17 @@ describe('the minimal reference', () => {
     const template = readFileSync(join(project, 'src/pages/entries/[slug].astro'), 'utf8');
     expect(template).toContain('<Content components={{ Tabs, Tab }} />');
     expect(template).toContain('data-pagefind-body');
+    // the known-issue records too, as Faultline's build gets them, with a template of their own
+    const records = readdirSync(join(corpus, 'known-issues')).sort();
+    expect(records.length).toBeGreaterThan(0);
+    expect(readdirSync(join(project, 'src/content/records')).sort()).toEqual(records);
+    for (const f of records)
+      expect(readFileSync(join(project, 'src/content/records', f), 'utf8')).toBe(
+        readFileSync(join(corpus, 'known-issues', f), 'utf8'),
+      );
+    const recordTemplate = readFileSync(join(project, 'src/pages/known-issues/[slug].astro'), 'utf8');
+    expect(recordTemplate).toContain('data-pagefind-body');
+    expect(recordTemplate).toContain('{data.summary}');
   });
 
   test('refuses an entry the corpus does not have, naming the corpus', () => {

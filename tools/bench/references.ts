@@ -8,21 +8,25 @@
  * Both are installed from the npm registry into one folder under the system's temporary
  * folder, once per set of versions, and never become this project's dependencies:
  *
- * - `minimal`: an Astro site with one template. The entries are an Astro content collection
- *   (the glob loader, @astrojs/mdx), one page per entry renders its title, summary and body,
- *   and `<Tabs>` and `<Tab>` are two one-line components. This project's Pagefind indexes it
- *   afterwards, as Faultline's build does.
+ * - `minimal`: an Astro site with one template a kind of page. The entries are an Astro content
+ *   collection (the glob loader, @astrojs/mdx), one page per entry renders its title, summary
+ *   and body, and `<Tabs>` and `<Tab>` are two one-line components; the known-issue records the
+ *   corpus carries are a collection of their YAML files, one page per record rendering its
+ *   title, summary, fix and workaround. This project's Pagefind indexes it afterwards, as
+ *   Faultline's build does.
  * - `starlight`: a new Starlight project with its defaults (the sidebar generated from the
  *   folders, one per category; Expressive Code; Pagefind over every page inside `astro
  *   build`). Each entry becomes one page with the words Faultline's entry page renders from it:
  *   the frontmatter's symptoms, causes, fixes, checks, prevention, FAQ and references as
  *   Markdown sections, the body with its tabs as Starlight's own, and the example logs as code
- *   blocks.
+ *   blocks. Each known-issue record becomes a page with its summary, fix, workaround, upstream
+ *   threads and logs.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { load } from 'js-yaml';
 import { parseEntrySource } from '../../src/build/read.ts';
 import type { Problem } from '../../src/lib/schema/errors.ts';
 
@@ -107,7 +111,16 @@ export function writeReference(
     );
     write(
       join(project, 'src/content.config.ts'),
-      "import { defineCollection } from 'astro:content';\nimport { glob } from 'astro/loaders';\n\nexport const collections = { entries: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/entries' }) }) };\n",
+      [
+        "import { defineCollection } from 'astro:content';",
+        "import { glob } from 'astro/loaders';",
+        '',
+        'export const collections = {',
+        "  entries: defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/entries' }) }),",
+        "  records: defineCollection({ loader: glob({ pattern: '*.yaml', base: './src/content/records' }) }),",
+        '};',
+        '',
+      ].join('\n'),
     );
     write(join(project, 'src/components/Tabs.astro'), '<div class="tabs"><slot /></div>\n');
     write(
@@ -142,9 +155,38 @@ export function writeReference(
         '',
       ].join('\n'),
     );
+    write(
+      join(project, 'src/pages/known-issues/[slug].astro'),
+      [
+        '---',
+        "import { getCollection } from 'astro:content';",
+        '',
+        'export async function getStaticPaths() {',
+        "  const records = await getCollection('records');",
+        '  return records.map((record) => ({ params: { slug: record.id }, props: { record } }));',
+        '}',
+        'const { data } = Astro.props.record;',
+        '---',
+        '<html lang="en">',
+        '  <head><meta charset="utf-8" /><title>{data.title}</title></head>',
+        '  <body>',
+        '    <main data-pagefind-body>',
+        '      <h1>{data.title}</h1>',
+        '      <p>{data.summary}</p>',
+        '      <p>{data.fix}</p>',
+        '      <p>{data.workaround}</p>',
+        '    </main>',
+        '  </body>',
+        '</html>',
+        '',
+      ].join('\n'),
+    );
     mkdirSync(join(project, 'src/content/entries'), { recursive: true });
     for (const slug of slugs)
       copyFileSync(join(corpusDir, 'entries', `${slug}.mdx`), join(project, 'src/content/entries', `${slug}.mdx`));
+    mkdirSync(join(project, 'src/content/records'), { recursive: true });
+    for (const file of recordFiles(corpusDir))
+      copyFileSync(join(corpusDir, 'known-issues', file), join(project, 'src/content/records', file));
     return { project, entryPath: `/entries/${entrySlug}/` };
   }
   write(
@@ -172,7 +214,58 @@ export function writeReference(
     write(join(docs, category, `${slug}.mdx`), page);
     if (slug === entrySlug) entryPath = `/${category}/${slug}/`;
   }
+  for (const file of recordFiles(corpusDir))
+    write(
+      join(docs, 'known-issues', file.replace(/\.yaml$/, '.md')),
+      starlightRecordPage(readFileSync(join(corpusDir, 'known-issues', file), 'utf8')),
+    );
   return { project, entryPath };
+}
+
+/** The known-issue records of a corpus (its known-issues/*.yaml), in order; none when it has no such folder. */
+function recordFiles(corpusDir: string): string[] {
+  const dir = join(corpusDir, 'known-issues');
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.yaml'))
+        .sort()
+    : [];
+}
+
+interface CorpusRecord {
+  title: string;
+  summary: string;
+  fix: string;
+  workaround?: string;
+  upstream: { issue?: { url: string; title: string }; fix?: { url: string; title: string } };
+  logs: { text: string }[];
+}
+
+/** One known-issue record of the corpus as a Starlight page: the words its Faultline page shows. */
+export function starlightRecordPage(yaml: string): string {
+  const r = load(yaml) as CorpusRecord;
+  const links = [r.upstream.issue, r.upstream.fix].flatMap((l) => (l ? [`- [${l.title}](${l.url})`] : []));
+  return [
+    '---',
+    `title: ${JSON.stringify(r.title)}`,
+    `description: ${JSON.stringify(r.summary)}`,
+    '---',
+    '',
+    r.summary,
+    '',
+    '## Fix',
+    '',
+    r.fix,
+    '',
+    ...(r.workaround ? ['## Workaround', '', r.workaround, ''] : []),
+    '## Upstream',
+    '',
+    ...links,
+    '',
+    '## Logs',
+    '',
+    ...r.logs.flatMap((l) => ['```text', l.text.trimEnd(), '```', '']),
+  ].join('\n');
 }
 
 interface CorpusEntry {

@@ -126,6 +126,8 @@ describe('older wordings and other capitalisation', () => {
       'So, because my_project depends on both torch (=1.1.0) and torchvision (^0.4.0), version solving failed.',
       'ENV-008',
     ],
+    // foundation-model-stack/foundation-model-stack#274 (its tensor-parallel attention's own check)
+    ['[rank9]: AssertionError: The number of heads must be divisible by world size', 'SERV-004'],
     // MasterAI-EAM/Darwin#6 (the zip reader's error on opening the archive)
     [
       'RuntimeError: PytorchStreamReader failed reading zip archive: invalid header or archive is corrupted',
@@ -192,6 +194,16 @@ describe('older wordings and other capitalisation', () => {
 });
 
 describe('lines wrapped in two', () => {
+  test('a line left open after a bracket goes on in the next, whatever that starts with', () => {
+    // vllm-project/vllm#7526: the KV cache's token count on a line of its own
+    const log = [
+      "ValueError: The model's max seq len (30000) is larger than the maximum number of tokens that can be stored in KV cache (",
+      '3984). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.',
+    ];
+    expect(first(log.join('\n'))).toBe('SERV-001');
+    expect(first(log[0]!)).toBeUndefined();
+  });
+
   test('pip’s conflict message broken over its indented continuation lines', () => {
     // vladmandic/sdnext#3197
     const log = [

@@ -243,6 +243,8 @@ const READ_AHEAD = 64;
  * indented (pip's continuation lines) or in the middle of a sentence, in lower case.
  */
 const CONTINUES = /^(?:\s|[a-z])/;
+/** A line left open: it ends in an opening bracket, so the next goes on whatever it starts with (`KV cache (` then `3984).`). */
+const LEFT_OPEN = /[([{]\s*$/;
 /**
  * A line that may go on a word cut in two: it starts in lower case. Without a width that other
  * lines of the log share, only such a line is tried joined with nothing between the halves.
@@ -298,6 +300,7 @@ export const SHAPE_REGEXES: readonly RegExp[] = [
   PY_FRAME,
   TRACEBACK_HEAD,
   CONTINUES,
+  LEFT_OPEN,
   IN_WORD,
   LEAD,
   WATCHDOG,
@@ -644,12 +647,13 @@ class LogScan implements Scan {
           ? this.#matchWrapped(last, clean, n, original, levelOf(), prefix, false)
           : undefined;
       // a long line that goes on in lower case may have been cut inside a word, even when no
-      // other line of the log shows the width
+      // other line of the log shows the width; a line left open goes on with nothing between
+      const open = LEFT_OPEN.test(last.clean);
       const inWord =
-        cut || (wrappable && IN_WORD.test(clean) && last.width! >= HARD_WRAP_FROM)
+        cut || open || (wrappable && IN_WORD.test(clean) && last.width! >= HARD_WRAP_FROM)
           ? this.#matchWrapped(last, clean, n, original, levelOf(), prefix, true)
           : undefined;
-      joined = cut ? inWord : atSpace;
+      joined = cut || open ? inWord : atSpace;
     }
     // this line as the wrapped candidate and the multi-line window keep it
     const kept = (): WindowLine => ({

@@ -109,27 +109,24 @@ describe('a known-issue record on Starlight', () => {
   });
 });
 
+/** Every file of `from` is in `to`, unchanged, and nothing else is. */
+function expectCopied(from: string, to: string) {
+  const files = readdirSync(from).sort();
+  expect(files.length).toBeGreaterThan(0);
+  expect(readdirSync(to).sort()).toEqual(files);
+  for (const f of files) expect(readFileSync(join(to, f), 'utf8')).toBe(readFileSync(join(from, f), 'utf8'));
+}
+
 describe('the minimal reference', () => {
   test('gets the corpus files unchanged and one template that renders them', () => {
     const { project, entryPath } = writeReference('minimal', join(tmp, 'install'), corpus, 'synthetic-data-2');
     expect(entryPath).toBe('/entries/synthetic-data-2/');
-    const files = readdirSync(join(corpus, 'entries')).sort();
-    expect(readdirSync(join(project, 'src/content/entries')).sort()).toEqual(files);
-    for (const f of files)
-      expect(readFileSync(join(project, 'src/content/entries', f), 'utf8')).toBe(
-        readFileSync(join(corpus, 'entries', f), 'utf8'),
-      );
+    expectCopied(join(corpus, 'entries'), join(project, 'src/content/entries'));
     const template = readFileSync(join(project, 'src/pages/entries/[slug].astro'), 'utf8');
     expect(template).toContain('<Content components={{ Tabs, Tab }} />');
     expect(template).toContain('data-pagefind-body');
     // the known-issue records too, as Faultline's build gets them, with a template of their own
-    const records = readdirSync(join(corpus, 'known-issues')).sort();
-    expect(records.length).toBeGreaterThan(0);
-    expect(readdirSync(join(project, 'src/content/records')).sort()).toEqual(records);
-    for (const f of records)
-      expect(readFileSync(join(project, 'src/content/records', f), 'utf8')).toBe(
-        readFileSync(join(corpus, 'known-issues', f), 'utf8'),
-      );
+    expectCopied(join(corpus, 'known-issues'), join(project, 'src/content/records'));
     const recordTemplate = readFileSync(join(project, 'src/pages/known-issues/[slug].astro'), 'utf8');
     expect(recordTemplate).toContain('data-pagefind-body');
     expect(recordTemplate).toContain('{data.summary}');

@@ -112,6 +112,8 @@ describe('older wordings and other capitalisation', () => {
     ['NVML ERROR: RM has detected an NVML/RM version mismatch.', 'HW-004'],
     // Xilinx/Vitis-AI#28 (--runtime=nvidia before the toolkit registered it)
     ['docker: Error response from daemon: Unknown runtime specified nvidia.', 'ENV-017'],
+    // nv-tlabs/3dgrut#71 (the same, in a newer Docker's words)
+    ['docker: Error response from daemon: unknown or invalid runtime name: nvidia.', 'ENV-017'],
     // warmshao/FasterLivePortrait#116 (Podman's CDI request with no CDI spec)
     ['Error: setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=all', 'ENV-017'],
     // NVIDIA/nvidia-docker#1071 (an NGC image's banner)

@@ -8,7 +8,7 @@
  * Both are installed from the npm registry into one folder under the system's temporary
  * folder, once per set of versions, and never become this project's dependencies:
  *
- * - `minimal`: an Astro site with one template a kind of page. The entries are an Astro content
+ * - `minimal`: an Astro site with a template for each kind of page. The entries are an Astro content
  *   collection (the glob loader, @astrojs/mdx), one page per entry renders its title, summary
  *   and body, and `<Tabs>` and `<Tab>` are two one-line components; the known-issue records the
  *   corpus carries are a collection of their YAML files, one page per record rendering its
@@ -37,7 +37,7 @@ export const REFERENCES = ['minimal', 'starlight'] as const;
 export type Reference = (typeof REFERENCES)[number];
 
 export const REFERENCE_LABELS: Record<Reference, string> = {
-  minimal: 'a minimal Astro site (one template, @astrojs/mdx; Pagefind after it)',
+  minimal: 'a minimal Astro site (a template for entries and one for records, @astrojs/mdx; Pagefind after it)',
   starlight: `Starlight ${STARLIGHT_VERSION} (its defaults; Pagefind inside its build)`,
 };
 

@@ -402,7 +402,9 @@ function liftKnownIssues(
 ) {
   const entries = candidates.filter((c) => !c.kind);
   // the first error printed after the frame, within a traceback's length of it
-  const errors = hits.filter((h) => h.level === 'error').sort((a, b) => (after(a.line, b.line) ? 1 : -1));
+  const errors = hits
+    .filter((h) => h.level === 'error')
+    .sort((a, b) => (after(a.line, b.line) ? 1 : after(b.line, a.line) ? -1 : 0));
   const raised = (frame: Hit) =>
     errors.find((h) => after(h.line, frame.line) && Math.abs(h.line - frame.line) <= TRACEBACK_SPAN)?.line;
   for (const k of candidates) {

@@ -1,9 +1,9 @@
 // Each quality gate, shown failing on a deliberately broken input.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { checkLinks } from '../../src/build/site-check/links.ts';
 import { compareTrees } from '../../src/build/site-check/repro.ts';
 import { lintContent } from '../../src/build/lint.ts';
@@ -13,8 +13,12 @@ import { BODY, entry, registry, sources } from './fixtures/content.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
+const sites: string[] = [];
+afterAll(() => sites.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function site(pages: Record<string, string>) {
   const dist = mkdtempSync(join(tmpdir(), 'fl-site-'));
+  sites.push(dist);
   for (const [path, html] of Object.entries(pages)) {
     const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
     mkdirSync(join(file, '..'), { recursive: true });

@@ -1,6 +1,6 @@
 // Known issues: the record's rules, what diagnose does with one, and where the site lists it.
 import { describe, expect, test } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { stringify } from 'yaml';
@@ -80,9 +80,14 @@ function check(
   entrySlugs = ['missing-pad-token'],
 ): { problems: Problem[]; knownIssues: KnownIssue[] } {
   const dir = mkdtempSync(join(tmpdir(), 'faultline-ki-'));
-  records.forEach((r, i) => writeFileSync(join(dir, `record-${i}.yaml`), typeof r === 'string' ? r : stringify(r)));
   const problems: Problem[] = [];
-  const files = readKnownIssueFiles(dir, dir, problems);
+  let files: ReturnType<typeof readKnownIssueFiles>;
+  try {
+    records.forEach((r, i) => writeFileSync(join(dir, `record-${i}.yaml`), typeof r === 'string' ? r : stringify(r)));
+    files = readKnownIssueFiles(dir, dir, problems);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   const out = validateKnownIssues(files, {
     packages,
     packagesFile: 'content/packages.yaml',

@@ -132,6 +132,14 @@ export class SiteSearch {
    */
   async wordHits(words: string[], phrases: string[] = []): Promise<WordRanking> {
     const pf = await this.ready();
+    const searched = words.map((word) => variantsOf(word, variants.groups));
+    // Pagefind matches a word as a prefix of the words in every index chunk loaded so far, and
+    // the chunks it fetches for a word need not hold every longer word starting with it
+    // ("error" finds more pages once the chunk of "errors" is loaded). Searched side by
+    // side, a word would find more or fewer pages as another word's chunk arrived before or
+    // after it, and the same query would rank differently from one load to the next; the
+    // chunks of all the words are fetched first, side by side, and the words searched after.
+    await Promise.all([...phrases.map((p) => `"${p}"`), ...searched.flat()].map((term) => pf.preload(term)));
     const together = Promise.all(
       phrases.map(async (phrase) => {
         const found = (await pf.search(`"${phrase}"`))?.results ?? [];
@@ -139,11 +147,7 @@ export class SiteSearch {
       }),
     );
     const found = await Promise.all(
-      words.map((word) =>
-        Promise.all(
-          variantsOf(word, variants.groups).map(async (v) => ({ v, results: (await pf.search(v))?.results ?? [] })),
-        ),
-      ),
+      searched.map((list) => Promise.all(list.map(async (v) => ({ v, results: (await pf.search(v))?.results ?? [] })))),
     );
     const hits = new Map<string, WordHit[]>();
     const results = new Map<string, PagefindResult>();

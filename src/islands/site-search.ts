@@ -139,7 +139,8 @@ export class SiteSearch {
     // side, a word would find more or fewer pages as another word's chunk arrived before or
     // after it, and the same query would rank differently from one load to the next; the
     // chunks of all the words are fetched first, side by side, and the words searched after.
-    await Promise.all([...phrases.map((p) => `"${p}"`), ...searched.flat()].map((term) => pf.preload(term)));
+    // (A pair's words are among the words, so the pairs need no chunk of their own.)
+    await Promise.all(searched.flat().map((term) => pf.preload(term)));
     const together = Promise.all(
       phrases.map(async (phrase) => {
         const found = (await pf.search(`"${phrase}"`))?.results ?? [];

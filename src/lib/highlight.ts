@@ -57,6 +57,10 @@ export async function highlight(code: string, lang: string): Promise<string> {
     lang: (await languageFor(shiki, h, lang)) as BundledLanguage,
     themes: THEMES,
     defaultColor: 'light',
+    // no time limit per line: Shiki's default (half a second) ends a line's tokens early when the
+    // machine is busy, and the rest of the line then takes the colour of wherever it stopped, so
+    // the same block could come out differently from one build to the next
+    tokenizeTimeLimit: 0,
     // one class for every highlighted block, so one set of styles (and the dark-mode switch)
     // applies, and a block that scrolls can be reached with the keyboard
     transformers: [

@@ -66,6 +66,7 @@ describe('highlight: one tokenisation for both themes', () => {
       lang,
       themes: THEMES,
       defaultColor: 'light',
+      tokenizeTimeLimit: 0,
       transformers: [
         {
           pre: (node) =>

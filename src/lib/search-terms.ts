@@ -259,7 +259,8 @@ const SHOWN_FROM = 0.4;
  * over the body. A page's sum then grows with the share of the query's words it holds, up to
  * twice for all of them, so that one page holding most of a sentence's words comes before
  * pages each holding one rare word of it. `hits` holds, for each word, its pages (variants
- * merged); a word no page holds counts for nothing. The pages scoring at least SHOWN_FROM of
+ * merged); a word no page holds counts for nothing, and words that begin alike and find the same
+ * pages (forms of one word to Pagefind's stemmer) count as one. The pages scoring at least SHOWN_FROM of
  * the first's are the results, best first (a page holding one common word of a two-word query
  * is not one); `held` is the words the first holds, in the query's order (the others are the
  * words it leaves out). Without `indexed`, rarity is over the pages the words found.
@@ -276,7 +277,21 @@ export function rankByWords(
   const total = Math.max(indexed ?? 0, pages.size);
   const score = new Map<string, number>();
   const holds = new Map<string, number>();
-  const found = [...hits.values()].filter((list) => list.length);
+  // two forms of one word ("resize", "resizable") are one word to Pagefind's stemmer: they find
+  // the same pages. They count once, or the pages holding that word would count it twice
+  const pagesOf = (list: readonly WordHit[]) =>
+    list
+      .map((h) => h.id)
+      .sort()
+      .join(' ');
+  const forms = new Map<string, string>();
+  const found = [...hits].flatMap(([word, list]) => {
+    if (!list.length) return [];
+    const key = `${word.slice(0, 4)} ${pagesOf(list)}`;
+    if (forms.has(key)) return [];
+    forms.set(key, word);
+    return [list];
+  });
   for (const list of found) {
     const rarity = Math.log(1 + total / list.length);
     const best = Math.max(...list.map((h) => h.score)) || 1;

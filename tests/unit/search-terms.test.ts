@@ -196,6 +196,33 @@ describe('rankByWords', () => {
     expect(rankByWords(words, 100, hits({ 'shared memory': [['z', 3]] })).ids).not.toContain('z');
   });
 
+  it('counts once two forms of one word, which find the same pages', () => {
+    // "resize storage not resizable": Pagefind stems both forms alike, so they find the same
+    // three pages; counted twice, ckpt (which holds the word in its title) would pass data,
+    // the only page that also holds "storage"
+    const words = hits({
+      resize: [
+        ['ckpt', 9],
+        ['data', 3],
+        ['tok', 8],
+      ],
+      storage: [
+        ['data', 2],
+        ['mem', 9],
+        ['disk', 9],
+      ],
+      resizable: [
+        ['ckpt', 8],
+        ['data', 3],
+        ['tok', 7],
+      ],
+    });
+    expect(rankByWords(words, 100).ids[0]).toBe('data');
+    // words that begin differently are two words, whatever pages they find
+    const twoWords = new Map([...words].map(([w, l]) => [w === 'resizable' ? 'growable' : w, l]));
+    expect(rankByWords(twoWords, 100).ids[0]).toBe('ckpt');
+  });
+
   it('weighs rarity over the whole index when it is given, not over the pages found', () => {
     // "nccl" and "timeout" are on all six pages the words found but on six of 400 indexed;
     // "mystery" is on one page. Over the pages found, the two look common and p wins alone.

@@ -260,9 +260,9 @@ const SHOWN_FROM = 0.4;
  * twice for all of them, so that one page holding most of a sentence's words comes before
  * pages each holding one rare word of it. `hits` holds, for each word, its pages (variants
  * merged); a word no page holds counts for nothing, and words that begin alike and find the same
- * pages (forms of one word to Pagefind's stemmer) count as one. The pages scoring at least SHOWN_FROM of
- * the first's are the results, best first (a page holding one common word of a two-word query
- * is not one); `held` is the words the first holds, in the query's order (the others are the
+ * pages (forms of one word to Pagefind's stemmer) count as one. The pages scoring at least
+ * SHOWN_FROM of the first's are the results, best first (a page holding one common word of a
+ * two-word query is not one); `held` is the words the first holds, in the query's order (the others are the
  * words it leaves out). Without `indexed`, rarity is over the pages the words found.
  * `phrases` holds, for each pair of words the query has side by side (queryPhrases), the pages
  * holding that pair: each such page found by the words gains PHRASE_WEIGHT of the pair's rarity.
@@ -278,18 +278,19 @@ export function rankByWords(
   const score = new Map<string, number>();
   const holds = new Map<string, number>();
   // two forms of one word ("resize", "resizable") are one word to Pagefind's stemmer: they find
-  // the same pages. They count once, or the pages holding that word would count it twice
+  // the same pages (with a higher score where a page holds the form typed). Words that begin with
+  // the same four letters and find the same pages count once, or those pages would count the
+  // word twice; words that begin differently are two words wherever they are found
   const pagesOf = (list: readonly WordHit[]) =>
     list
       .map((h) => h.id)
       .sort()
       .join(' ');
-  const forms = new Map<string, string>();
+  const forms = new Set<string>();
   const found = [...hits].flatMap(([word, list]) => {
-    if (!list.length) return [];
-    const key = `${word.slice(0, 4)} ${pagesOf(list)}`;
-    if (forms.has(key)) return [];
-    forms.set(key, word);
+    const form = `${word.slice(0, 4)} ${pagesOf(list)}`;
+    if (!list.length || forms.has(form)) return [];
+    forms.add(form);
     return [list];
   });
   for (const list of found) {

@@ -195,6 +195,80 @@ describe('older wordings and other capitalisation', () => {
   });
 });
 
+// Lines filled in from the message templates in the libraries' own source, for the wordings of
+// other releases and of sibling libraries that no example log carries yet. Each names the file
+// the template is in; the symptom, not the entry, is asserted, since most of these symptoms are
+// shared by several entries.
+describe('other releases and libraries, read at their source', () => {
+  const symptoms = (log: string) => new Set(diagnose(log, matcher).candidates.flatMap((c) => c.symptoms));
+  test.each([
+    // c10/cuda/CUDAMallocAsyncAllocator.cpp (PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync)
+    ['torch.OutOfMemoryError: Allocation on device 0 would exceed allowed memory. (out of memory)', 'cuda-oom'],
+    // torch/multiprocessing/spawn.py, ProcessContext.join
+    ['torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with signal SIGKILL', 'host-oom-killed'],
+    // torch 1.x torch/lib/c10d/ProcessGroupNCCL.cpp, the blocking-wait path
+    [
+      'RuntimeError: [Rank 1] Caught collective operation timeout: WorkNCCL(OpType=ALLREDUCE, TensorShape=[25557032], Timeout(ms)=1800000) ran for 1800391 milliseconds before timing out.',
+      'nccl-timeout',
+    ],
+    // DeepSpeed 0.8.2 deepspeed/runtime/zero/stage_1_and_2.py (no scale when the optimizer is not fp16)
+    [
+      '[2023-03-10 10:00:00,123] [INFO] [stage_1_and_2.py:1781:step] [deepspeed] OVERFLOW! Rank 0 Skipping step.',
+      'loss-scale-overflow',
+    ],
+    // detectron2/engine/train_loop.py
+    ['FloatingPointError: Loss became infinite or NaN at iteration=1234!', 'loss-nan'],
+    // bitsandbytes 0.43.1–0.45 bitsandbytes/cextension.py
+    [
+      'CUDA Setup failed despite CUDA being available. Please run the following command to get more information:',
+      'bnb-gpu-library-not-loaded',
+    ],
+    // transformers src/transformers/utils/import_utils.py, TOKENIZERS_IMPORT_ERROR
+    [
+      'ImportError: LlamaTokenizerFast requires the 🤗 Tokenizers library but it was not found in your environment. You can install it with:',
+      'transformers-backend-missing',
+    ],
+    // huggingface_hub 1.0 src/huggingface_hub/utils/_http.py (httpx's raise_for_status)
+    [
+      "huggingface_hub.errors.HfHubHTTPError: Client error '429 Too Many Requests' for url 'https://huggingface.co/api/models/meta-llama/Llama-3.1-8B/revision/main'",
+      'hub-rate-limited',
+    ],
+    // aten/src/ATen/native/LinearAlgebra.cpp, ADDMM_META
+    ['RuntimeError: self and mat2 must have the same dtype, but got Half and Float', 'dtype-mismatch'],
+    // aten/src/ATen/native/RNN.h, check_attributes
+    [
+      'RuntimeError: Input and parameter tensors are not at the same device, found input tensor at cuda:0 and parameter tensor at cpu',
+      'tensor-device-mismatch',
+    ],
+    // safetensors 0.8, the reader's errors as text
+    [
+      'safetensors_rust.SafetensorError: Error while deserializing header: incomplete metadata, file not fully covered',
+      'checkpoint-archive-corrupt',
+    ],
+    // pip/_internal/operations/build/wheel_editable.py
+    ['ERROR: Failed building editable for flash_attn', 'extension-build-failed'],
+    // nvidia-smi on NVML_ERROR_GPU_IS_LOST
+    [
+      'Unable to determine the device handle for GPU0: 0000:24:00.0: GPU is lost.  Reboot the system to recover this GPU',
+      'gpu-fallen-off-bus',
+    ],
+    // aten/src/TH/THAllocator.cpp, before the errno was added to the message
+    ['RuntimeError: unable to write to file </torch_31_1030151126>', 'shm-exhausted'],
+    // torch/_dynamo/convert_frame.py, the per-code-object limit
+    [
+      '[rank0]:W0819 05:54:10.552000 31473 torch/_dynamo/convert_frame.py:831] [2/256] torch._dynamo hit config.accumulated_cache_size_limit (256)',
+      'dynamo-recompile-limit',
+    ],
+    // pip/_internal/commands/install.py, a requirement with extras
+    [
+      'datasets 2.14.0 requires fsspec[http]<=2023.10.0,>=2023.1.0, but you have fsspec 2024.2.0 which is incompatible.',
+      'installed-packages-incompatible',
+    ],
+  ])('%s', (line, symptom) => {
+    expect(symptoms(line)).toContain(symptom);
+  });
+});
+
 describe('lines wrapped in two', () => {
   test('a line left open after a bracket goes on in the next, whatever that starts with', () => {
     // vllm-project/vllm#7526: the KV cache's token count on a line of its own

@@ -280,6 +280,10 @@ describe('required words for the prefilter', () => {
     ['bus error|shared memory', ['error', 'shared']],
     ['rank\\d+ failed|x', undefined],
     ['(?:a|b) optional?', undefined],
+    // torch 2.0's explain summary, printed with and without the space
+    ['graphs\\s*with', undefined],
+    ['graphs\\s?with', undefined],
+    ['graphs\\s+with', ['graphs']],
   ])('%s', (source, words) => expect(requiredWords(source)).toEqual(words));
 });
 

@@ -67,11 +67,15 @@ function literalRuns(alt: string): Run[] {
       next = i + 2;
       if (e !== undefined && ESCAPED_LITERAL.test(e)) lit = e;
       else {
-        // \b \s \n \t are boundaries a word cannot cross; \d \w \u… may continue a word
-        const nonword = e === 'b' || e === 's' || e === 'n' || e === 't' || e === 'r';
+        // \b \s \n \t are boundaries a word cannot cross; \d \w \u… may continue a word. A
+        // class that may match nothing (`\s*`, `\s?`) is no boundary: "graphs\s*with" matches
+        // "graphswith".
+        const q = isQuant(alt[next]) ? alt.slice(next, skipQuantifier(alt, next)) : '';
+        const optional = q.startsWith('?') || q.startsWith('*') || /^\{0[,}]/.test(q);
+        const nonword = !optional && (e === 'b' || e === 's' || e === 'n' || e === 't' || e === 'r');
         flush(nonword ? 'nonword' : 'unknown');
         left = nonword ? 'nonword' : 'unknown';
-        i = next - 1;
+        i = (q ? skipQuantifier(alt, next) : next) - 1;
         continue;
       }
     } else if (c === '(' || c === '[') {

@@ -284,6 +284,8 @@ describe('required words for the prefilter', () => {
     ['graphs\\s*with', undefined],
     ['graphs\\s?with', undefined],
     ['graphs\\s+with', ['graphs']],
+    // …but whitespace that may be empty still ends a word before punctuation
+    ['loss\\s*[:=]\\s*nan', ['loss']],
   ])('%s', (source, words) => expect(requiredWords(source)).toEqual(words));
 });
 

@@ -67,12 +67,15 @@ function literalRuns(alt: string): Run[] {
       next = i + 2;
       if (e !== undefined && ESCAPED_LITERAL.test(e)) lit = e;
       else {
-        // \b \s \n \t are boundaries a word cannot cross; \d \w \u… may continue a word. A
-        // class that may match nothing (`\s*`, `\s?`) is no boundary: "graphs\s*with" matches
-        // "graphswith".
+        // \b \s \n \t are boundaries a word cannot cross; \d \w \u… may continue a word. One
+        // that may match nothing (`\s*`, `\s?`) still ends a word when what follows cannot go
+        // on with it (`loss\s*[:=]`), but not before a letter: "graphs\s*with" matches "graphswith".
         const q = isQuant(alt[next]) ? alt.slice(next, skipQuantifier(alt, next)) : '';
         const optional = q.startsWith('?') || q.startsWith('*') || /^\{0[,}]/.test(q);
-        const nonword = !optional && (e === 'b' || e === 's' || e === 'n' || e === 't' || e === 'r');
+        const space = e === 'b' || e === 's' || e === 'n' || e === 't' || e === 'r';
+        // the text on each side: the run so far, or the element before it when the run is empty
+        const joins = buf ? /\w/.test(buf.at(-1)!) : left !== 'nonword';
+        const nonword = space && !(optional && joins && mayStartWord(alt, q ? skipQuantifier(alt, next) : next));
         flush(nonword ? 'nonword' : 'unknown');
         left = nonword ? 'nonword' : 'unknown';
         i = (q ? skipQuantifier(alt, next) : next) - 1;
@@ -130,6 +133,23 @@ function literalRuns(alt: string): Run[] {
   }
   flush('nonword');
   return runs;
+}
+
+/** Whether the element of `src` at `i` can begin with a word character (conservative: yes when unsure). */
+function mayStartWord(src: string, i: number): boolean {
+  const c = src[i];
+  if (c === undefined || c === '|' || c === ')' || c === '$') return false;
+  if (c === '\\') {
+    const e = src[i + 1];
+    if (e === undefined) return false;
+    return ESCAPED_LITERAL.test(e) ? /\w/.test(e) : !'sWbntr'.includes(e);
+  }
+  if (c === '[') {
+    const close = src.indexOf(']', i + 2);
+    const body = src.slice(i + 1, close < 0 ? undefined : close);
+    return body.startsWith('^') || /\w/.test(body.replace(/\\[sWbntr.]/g, ''));
+  }
+  return /\w/.test(c) || c === '(' || c === '.';
 }
 
 function skipQuantifier(src: string, i: number): number {

@@ -74,8 +74,9 @@ function literalRuns(alt: string): Run[] {
         const optional = q.startsWith('?') || q.startsWith('*') || /^\{0[,}]/.test(q);
         const space = e === 'b' || e === 's' || e === 'n' || e === 't' || e === 'r';
         // the text on each side: the run so far, or the element before it when the run is empty
-        const joins = buf ? /\w/.test(buf.at(-1)!) : left !== 'nonword';
-        const nonword = space && !(optional && joins && mayStartWord(alt, q ? skipQuantifier(alt, next) : next));
+        const joins: boolean = buf ? /\w/.test(buf.at(-1)!) : left !== 'nonword';
+        const nonword: boolean =
+          space && !(optional && joins && mayStartWord(alt, q ? skipQuantifier(alt, next) : next));
         flush(nonword ? 'nonword' : 'unknown');
         left = nonword ? 'nonword' : 'unknown';
         i = (q ? skipQuantifier(alt, next) : next) - 1;

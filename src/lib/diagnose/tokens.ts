@@ -70,16 +70,14 @@ function literalRuns(alt: string): Run[] {
         // \b \s \n \t are boundaries a word cannot cross; \d \w \u… may continue a word. One
         // that may match nothing (`\s*`, `\s?`) still ends a word when what follows cannot go
         // on with it (`loss\s*[:=]`), but not before a letter: "graphs\s*with" matches "graphswith".
-        const q = isQuant(alt[next]) ? alt.slice(next, skipQuantifier(alt, next)) : '';
-        const optional = q.startsWith('?') || q.startsWith('*') || /^\{0[,}]/.test(q);
+        const end = isQuant(alt[next]) ? skipQuantifier(alt, next) : next;
         const space = e === 'b' || e === 's' || e === 'n' || e === 't' || e === 'r';
         // the text on each side: the run so far, or the element before it when the run is empty
         const joins: boolean = buf ? /\w/.test(buf.at(-1)!) : left !== 'nonword';
-        const nonword: boolean =
-          space && !(optional && joins && mayStartWord(alt, q ? skipQuantifier(alt, next) : next));
+        const nonword: boolean = space && !(isOptional(alt.slice(next, end)) && joins && mayStartWord(alt, end));
         flush(nonword ? 'nonword' : 'unknown');
         left = nonword ? 'nonword' : 'unknown';
-        i = (q ? skipQuantifier(alt, next) : next) - 1;
+        i = end - 1;
         continue;
       }
     } else if (c === '(' || c === '[') {
@@ -122,8 +120,7 @@ function literalRuns(alt: string): Run[] {
     if (isQuant(q)) {
       const end = skipQuantifier(alt, next);
       const quant = alt.slice(next, end);
-      const optional = quant.startsWith('?') || quant.startsWith('*') || /^\{0[,}]/.test(quant);
-      if (!optional) buf += lit; // required at least once, but may repeat: the run ends after it
+      if (!isOptional(quant)) buf += lit; // required at least once, but may repeat: the run ends after it
       flush('unknown');
       left = 'unknown';
       i = end - 1;
@@ -135,6 +132,9 @@ function literalRuns(alt: string): Run[] {
   flush('nonword');
   return runs;
 }
+
+/** Whether a quantifier (`?`, `*`, `+`, `{2,}`, …) lets its element match nothing. */
+const isOptional = (quant: string) => quant.startsWith('?') || quant.startsWith('*') || /^\{0[,}]/.test(quant);
 
 /** Whether the element of `src` at `i` can begin with a word character (conservative: yes when unsure). */
 function mayStartWord(src: string, i: number): boolean {

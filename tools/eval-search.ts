@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { load, CORE_SCHEMA } from 'js-yaml';
 import { chromium } from '@playwright/test';
 import { chromiumPath, CHROMIUM_ARGS } from '../tests/e2e/chromium.ts';
 import { readContent } from '../src/build/read.ts';
@@ -64,7 +64,9 @@ function recordQueries(): Query[] {
     .map((k) => ({ query: signatureLines(k, 1)[0] ?? '', entry: k.id, kind: 'error' as const, source: k.file }))
     .filter((q) => q.query);
 }
-const evalQueries = parse(readFileSync(join(root, 'tests/eval/search-queries.yaml'), 'utf8')) as Query[];
+const evalQueries = load(readFileSync(join(root, 'tests/eval/search-queries.yaml'), 'utf8'), {
+  schema: CORE_SCHEMA,
+}) as Query[];
 
 /** How a title reads: an error line, a few keywords, or a sentence. */
 const kindOf = (title: string): Query['kind'] =>

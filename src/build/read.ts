@@ -5,11 +5,10 @@
  */
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, relative, basename, resolve } from 'node:path';
-import { parseDocument, type Document } from 'yaml';
-import { load as loadYaml, CORE_SCHEMA } from 'js-yaml';
 import type { Problem } from '../lib/schema/errors.ts';
 import { LogSourcesSchema, type ExampleLog, type LogSources } from '../lib/schema/sources.ts';
 import { MAX_ENTRY_BYTES } from '../lib/schema/body.ts';
+import { lineFinder, parseYaml } from './yaml.ts';
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes. */
@@ -72,81 +71,13 @@ export const LOG_SOURCES = 'sources.yaml';
 export const KNOWN_ISSUES = 'known-issues';
 
 /**
- * lineOf for a YAML source. Only files with a problem ever ask for a line, so the parsed
- * document (with its ranges) is kept only for those: one per entry held too much memory in a
- * large build. `doc` is the document already parsed, if any.
- */
-function lineFinder(source: string, offsetLine: number, parsed?: Document) {
-  let doc: Document | undefined = parsed;
-  let starts: number[] | undefined;
-  const lineAt = (offset: number) => {
-    if (!starts) {
-      starts = [0];
-      for (let i = 0; i < source.length; i++) if (source[i] === '\n') starts.push(i + 1);
-    }
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1 + offsetLine;
-  };
-  return (path: ReadonlyArray<PropertyKey>) => {
-    doc ??= parseDocument(source, { prettyErrors: false, uniqueKeys: true });
-    for (let n = path.length; n >= 0; n--) {
-      const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
-      if (node && typeof node === 'object' && node.range) return lineAt(node.range[0]);
-      // a key whose value is missing: point at the key itself
-      if (n > 0) {
-        const parent = doc.getIn(path.slice(0, n - 1) as unknown[], true) as
-          { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | undefined;
-        const pair = parent?.items?.find((it) => it.key && (it.key as { value?: unknown }).value === path[n - 1]);
-        if (pair?.key?.range) return lineAt(pair.key.range[0]);
-      }
-    }
-    return undefined;
-  };
-}
-
-/**
- * YAML to data. js-yaml with its core schema is the fast path: the same data as the YAML 1.2
- * core schema (dates stay strings; the schema checks them), several times faster than the
- * `yaml` package and without the memory a file that package's output keeps alive. It is also
- * the parser Astro reads frontmatter with. When js-yaml rejects a file, the `yaml` package
- * parses it again for its messages and positions (both 1-based lines relative to the source);
- * if that finds nothing, js-yaml's own reason is reported, so no rejection goes unexplained.
- */
-function parseYaml(source: string): { data: unknown; errors: { line: number; message: string }[]; doc?: Document } {
-  try {
-    return { data: loadYaml(source, { schema: CORE_SCHEMA }), errors: [] };
-  } catch (error) {
-    const doc = parseDocument(source, { prettyErrors: false, uniqueKeys: true });
-    // without prettyErrors the parser gives offsets, not lines
-    const lineAt = (offset: number) => source.slice(0, offset).split('\n').length;
-    const all = doc.errors.map((err) => ({
-      line: err.linePos?.[0]?.line ?? lineAt(err.pos[0]),
-      message: err.message.split('\n')[0]!,
-    }));
-    // the parser can report one fault twice, from two passes
-    const errors = all.filter((e, i) => all.findIndex((o) => o.line === e.line && o.message === e.message) === i);
-    if (!errors.length) {
-      const e = error as { reason?: string; message: string; mark?: { line: number } };
-      errors.push({ line: (e.mark?.line ?? 0) + 1, message: e.reason ?? e.message.split('\n')[0]! });
-    }
-    return { data: undefined, errors, doc };
-  }
-}
-
-/**
  * The symptom registry's items, parsed as the validation parses them, for the content loader.
  * The validation has reported every problem before the loader runs; a registry that is not
  * YAML or not a list still throws here, naming the file and the line.
  */
 export function readRegistryItems(abs: string): Record<string, unknown>[] {
   const parsed = parseYaml(readFileSync(abs, 'utf8'));
-  const err = parsed.errors[0];
+  const err = parsed.error;
   if (err) throw new Error(`${abs}:${err.line}: not valid YAML: ${err.message}`);
   if (!Array.isArray(parsed.data)) throw new Error(`${abs}: the symptom registry must be a YAML list of symptoms`);
   return parsed.data as Record<string, unknown>[];
@@ -173,7 +104,8 @@ export function parseEntrySource(file: string, abs: string, source: string, prob
     return { file, abs, slug, data: undefined, body: source, bodyLine: 1, lineOf: () => 1 };
   }
   const parsed = parseYaml(parts.yaml);
-  for (const err of parsed.errors)
+  const err = parsed.error;
+  if (err)
     problems.push({ file, line: err.line + 1, path: '', message: `frontmatter is not valid YAML: ${err.message}` });
   return {
     file,
@@ -182,7 +114,7 @@ export function parseEntrySource(file: string, abs: string, source: string, prob
     data: parsed.data,
     body: parts.body,
     bodyLine: parts.bodyLine,
-    lineOf: lineFinder(parts.yaml, 1, parsed.doc),
+    lineOf: lineFinder(parts.yaml, 1),
   };
 }
 
@@ -237,9 +169,9 @@ function projectPath(root: string, abs: string): string {
 function readYamlFile(abs: string, file: string, problems: Problem[]): SourceFile {
   const source = readFileSync(abs, 'utf8');
   const parsed = parseYaml(source);
-  for (const err of parsed.errors)
-    problems.push({ file, line: err.line || undefined, path: '', message: `not valid YAML: ${err.message}` });
-  return { file, abs, data: parsed.data, lineOf: lineFinder(source, 0, parsed.doc) };
+  const err = parsed.error;
+  if (err) problems.push({ file, line: err.line || undefined, path: '', message: `not valid YAML: ${err.message}` });
+  return { file, abs, data: parsed.data, lineOf: lineFinder(source, 0) };
 }
 
 export function readContent(root: string): ContentSources {

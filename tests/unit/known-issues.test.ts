@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { stringify } from 'yaml';
+import { dump } from 'js-yaml';
 import { readKnownIssueFiles } from '../../src/build/read.ts';
 import { validateKnownIssues } from '../../src/lib/content/known-issues.ts';
 import { EntrySchema } from '../../src/lib/schema/entry.ts';
@@ -83,7 +83,7 @@ function check(
   const problems: Problem[] = [];
   let files: ReturnType<typeof readKnownIssueFiles>;
   try {
-    records.forEach((r, i) => writeFileSync(join(dir, `record-${i}.yaml`), typeof r === 'string' ? r : stringify(r)));
+    records.forEach((r, i) => writeFileSync(join(dir, `record-${i}.yaml`), typeof r === 'string' ? r : dump(r)));
     files = readKnownIssueFiles(dir, dir, problems);
   } finally {
     rmSync(dir, { recursive: true, force: true });

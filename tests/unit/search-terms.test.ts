@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load, CORE_SCHEMA } from 'js-yaml';
 import {
   hasCjk,
   inSearchScript,
@@ -388,7 +388,7 @@ describe('wordListPart', () => {
 describe('asked phrasings', () => {
   it('never index an evaluation query or a thread the evaluation queries come from', () => {
     const root = new URL('../..', import.meta.url).pathname;
-    const queries = parse(readFileSync(`${root}tests/eval/search-queries.yaml`, 'utf8')) as {
+    const queries = load(readFileSync(`${root}tests/eval/search-queries.yaml`, 'utf8'), { schema: CORE_SCHEMA }) as {
       query: string;
       source: string;
     }[];

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { load, CORE_SCHEMA } from 'js-yaml';
 import { CATEGORIES, FRAMEWORK_IDS } from '../../src/lib/schema/vocabulary.ts';
 import { readContent } from '../../src/build/read.ts';
 
@@ -243,7 +243,9 @@ function writeExamples(d: Draw, folder: string, i: number, line: string) {
 export function generateCorpus(root: string, n: number, seed = 42): CorpusInfo {
   const real = readContent(process.cwd());
   const d = drawer(seed + n, proseWords(real.entries));
-  const registry = parse(readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8')) as RegistryItem[];
+  const registry = load(readFileSync(join(process.cwd(), 'content/symptoms.yaml'), 'utf8'), {
+    schema: CORE_SCHEMA,
+  }) as RegistryItem[];
   const realLines = realLinesBySymptom(
     registry,
     [...real.examples.values()].flat().map((x) => x.text),

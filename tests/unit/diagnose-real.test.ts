@@ -394,6 +394,27 @@ describe('context decides between entries that match the same line', () => {
     expect(first(log)).toBe('MEM-008');
   });
 
+  test('a worker killed with -9 as torchrun’s agent reports it is the launcher entry, not host OOM', () => {
+    // hpcaitech/ColossalAI#3172, which stops at the agent's line
+    const line =
+      'ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 2410412) of binary: /data/zjt/anaconda3/envs/cai/bin/python';
+    expect(first(line)).toBe('DIST-009');
+    // the same exit code in another launcher's words is the symptom's generic cause
+    expect(first('Process 2410412 exited with code -9')).toBe('MEM-007');
+  });
+
+  test('CUDA’s initialization error inside a DataLoader worker is CUDA in a forked worker', () => {
+    // pytorch/pytorch#33407 (PyTorch 1.4)
+    const log = [
+      'THCudaCheck FAIL file=/pytorch/aten/src/THC/THCGeneral.cpp line=50 error=3 : initialization error',
+      '  File "/usr/local/python14/lib/python3.7/site-packages/torch/_utils.py", line 394, in reraise',
+      '    raise self.exc_type(msg)',
+      'RuntimeError: Caught RuntimeError in DataLoader worker process 2.',
+    ].join('\n');
+    expect(first(log)).toBe('DATA-005');
+    expect(first(log.split('\n').slice(1).join('\n'))).not.toBe('DATA-005');
+  });
+
   test('a bare OOM line is answered "one of these", the generic cause first', () => {
     // dcrnn-pytorch#6
     const d = diagnose(

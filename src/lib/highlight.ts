@@ -9,7 +9,7 @@
  * Shiki itself is loaded on the first snippet highlighted, not with this module: the build's
  * configuration loads this module before any snippet is needed.
  */
-import type { BundledLanguage, Highlighter } from 'shiki';
+import type { BundledLanguage, Highlighter, ShikiTransformer } from 'shiki';
 import { DomUtils, parseDocument } from 'htmlparser2';
 
 type Shiki = typeof import('shiki');
@@ -18,6 +18,27 @@ type Shiki = typeof import('shiki');
 export const THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
 /** Loaded up front; any other language Shiki knows is loaded on first use. */
 const LANGS = ['bash', 'python', 'yaml', 'json'] as const;
+
+/** How a block is written, beside its language: Shiki's own two-theme HTML. */
+export const HTML_OPTIONS = {
+  themes: THEMES,
+  defaultColor: 'light' as const,
+  // no time limit per line: Shiki's default (half a second) ends a line's tokens early when the
+  // machine is busy, and the rest of the line then takes the colour of wherever it stopped, so
+  // the same block could come out differently from one build to the next
+  tokenizeTimeLimit: 0,
+  // one class for every highlighted block, so one set of styles (and the dark-mode switch)
+  // applies, and a block that scrolls can be reached with the keyboard
+  transformers: [
+    {
+      pre: (node) =>
+        void (
+          (node.properties.class = `astro-code ${String(node.properties.class ?? '')}`),
+          (node.properties.tabindex = '0')
+        ),
+    },
+  ] satisfies ShikiTransformer[],
+};
 
 let ready: Promise<{ shiki: Shiki; h: Highlighter }> | undefined;
 
@@ -55,23 +76,7 @@ export async function highlight(code: string, lang: string): Promise<string> {
   const html = h.codeToHtml(code, {
     // the highlighter's types know only Shiki's bundled names; an unknown language is plain text
     lang: (await languageFor(shiki, h, lang)) as BundledLanguage,
-    themes: THEMES,
-    defaultColor: 'light',
-    // no time limit per line: Shiki's default (half a second) ends a line's tokens early when the
-    // machine is busy, and the rest of the line then takes the colour of wherever it stopped, so
-    // the same block could come out differently from one build to the next
-    tokenizeTimeLimit: 0,
-    // one class for every highlighted block, so one set of styles (and the dark-mode switch)
-    // applies, and a block that scrolls can be reached with the keyboard
-    transformers: [
-      {
-        pre: (node) =>
-          void (
-            (node.properties.class = `astro-code ${String(node.properties.class ?? '')}`),
-            (node.properties.tabindex = '0')
-          ),
-      },
-    ],
+    ...HTML_OPTIONS,
   });
   cache.set(key, html);
   return html;

@@ -3,7 +3,7 @@
 // what Shiki writes on its default (Oniguruma) engine.
 import { describe, expect, test } from 'vitest';
 import { createHighlighter } from 'shiki';
-import { highlight, highlightCodeBlocks, THEMES } from '../../src/lib/highlight.ts';
+import { highlight, highlightCodeBlocks, HTML_OPTIONS, THEMES } from '../../src/lib/highlight.ts';
 import { escapeHtml, unescapeHtml } from '../../src/lib/inline.ts';
 
 /** The text a reader sees in a highlighted block. */
@@ -59,24 +59,10 @@ describe('unescapeHtml', () => {
 });
 
 describe('highlight: one tokenisation for both themes', () => {
-  // Shiki's own two-theme output, with the class and tabindex our blocks carry
+  // Shiki's own two-theme output on its default engine, with the options our blocks are written with
   const shikiTwoThemes = async (code: string, lang: string) => {
     const h = await createHighlighter({ themes: Object.values(THEMES), langs: [lang] });
-    return h.codeToHtml(code, {
-      lang,
-      themes: THEMES,
-      defaultColor: 'light',
-      tokenizeTimeLimit: 0,
-      transformers: [
-        {
-          pre: (node) =>
-            void (
-              (node.properties.class = `astro-code ${String(node.properties.class ?? '')}`),
-              (node.properties.tabindex = '0')
-            ),
-        },
-      ],
-    });
+    return h.codeToHtml(code, { lang, ...HTML_OPTIONS });
   };
   const samples: [string, string][] = [
     [

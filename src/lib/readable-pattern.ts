@@ -4,9 +4,9 @@
  * the exact regular expression, which stays available for those who want it.
  *
  * The pattern is parsed with regexpp (the parser ESLint's regular-expression rules use) and its
- * tree written out in a small notation: `[x]` is optional, `(a | b)` is a choice, `…` is any
- * text, `<number>`, `<name>` and `<word>` stand for a number, an identifier or dotted path, and
- * any word, and `⏎` ends a line. Punctuation that a line may or may not have is shown as its
+ * tree written out in a small notation (NOTATION below): `[x]` is optional, `(a | b)` is a
+ * choice, `…` is any text, placeholders such as `<number>` stand for a kind of text, and `⏎`
+ * ends a line. Punctuation that a line may or may not have is shown as its
  * first form (`:` for `:?`, `_` for `[_ ]?`), or left out when it is a quote or a sign; the line
  * the reader holds reads the same either way.
  */
@@ -20,6 +20,8 @@ export const NOTATION: readonly { mark: string; means: string }[] = [
   { mark: ' | ', means: '(a | b) one of them' },
   { mark: '…', means: '… any text' },
   { mark: '<number>', means: '<number> a number' },
+  { mark: '<digit>', means: '<digit> one digit' },
+  { mark: '<char>', means: '<char> one letter or digit' },
   { mark: '<name>', means: '<name> a name or dotted path' },
   { mark: '<word>', means: '<word> a word' },
   { mark: '⏎', means: '⏎ the end of a line' },

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { describe, expect, test } from 'vitest';
-import { readablePattern } from '../../src/lib/readable-pattern.ts';
+import { NOTATION, readablePattern } from '../../src/lib/readable-pattern.ts';
 
 // Patterns from content/symptoms.yaml, each with what a symptom page shows for it.
 describe('a log pattern as a reader would say it', () => {
@@ -42,6 +44,16 @@ describe('a log pattern as a reader would say it', () => {
     ['(?:weight|bias)\\S*\\W+torch\\.Size\\(\\[0\\]\\)', '(weight | bias)… torch.Size([0])'],
   ])('%s', (pattern, shown) => {
     expect(readablePattern(pattern)).toBe(shown);
+  });
+
+  test('every placeholder the registry’s patterns show has a line in the legend', () => {
+    const registry = load(readFileSync('content/symptoms.yaml', 'utf8'), { schema: CORE_SCHEMA }) as {
+      patterns?: string[];
+    }[];
+    const shown = registry.flatMap((s) => s.patterns ?? []).map(readablePattern);
+    const placeholders = new Set(shown.flatMap((r) => r.match(/<(?:number|digit|char|name|word)>/g) ?? []));
+    expect(placeholders.size).toBeGreaterThan(2);
+    for (const p of placeholders) expect(NOTATION.map((n) => n.mark)).toContain(p);
   });
 
   test('a pattern the parser cannot read is shown as written', () => {

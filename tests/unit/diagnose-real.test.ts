@@ -415,6 +415,14 @@ describe('context decides between entries that match the same line', () => {
     expect(first(log.split('\n').slice(1).join('\n'))).not.toBe('DATA-005');
   });
 
+  test('an OOM inside FSDP’s clone of a gathered parameter is the full state dict entry', () => {
+    // lm-sys/FastChat#256; the same warning from torch/distributed/fsdp/_state_dict_utils.py
+    const line =
+      'UserWarning: Failed to clone() tensor with name _fsdp_wrapped_module.model.layers.39.mlp.gate_proj.weight on rank 1. This may mean that this state_dict entry could point to invalid memory regions after returning from state_dict() call if this parameter is managed by FSDP. Please check clone implementation of _fsdp_wrapped_module.model.layers.39.mlp.gate_proj.weight. Error: CUDA out of memory. Tried to allocate 270.00 MiB (GPU 1; 79.35 GiB total capacity; 76.93 GiB already allocated)';
+    expect(first(line)).toBe('CKPT-006');
+    expect(first(line.slice(line.indexOf('Error: ') + 7))).toBe('MEM-001');
+  });
+
   test('a bare OOM line is answered "one of these", the generic cause first', () => {
     // dcrnn-pytorch#6
     const d = diagnose(

@@ -423,6 +423,13 @@ describe('context decides between entries that match the same line', () => {
     expect(first(line.slice(line.indexOf('Error: ') + 7))).toBe('MEM-001');
   });
 
+  test('llama.cpp’s double-BOS warning is a template that already holds BOS', () => {
+    // second-state/WasmEdge-WASINN-examples#142 (llama_tokenize_internal)
+    const line =
+      '[warning] [WASI-NN] llama.cpp: llama_tokenize_internal: Added a BOS token to the prompt as specified by the model but the prompt also starts with a BOS token. So now the final prompt starts with 2 BOS tokens. Are you sure this is what you want?';
+    expect(first(line)).toBe('TOK-008');
+  });
+
   test('a bare OOM line is answered "one of these", the generic cause first', () => {
     // dcrnn-pytorch#6
     const d = diagnose(

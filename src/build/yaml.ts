@@ -45,7 +45,6 @@ function nodesOf(source: string): { root: YamlNode; input: string } | undefined 
     load(source, {
       schema: CORE_SCHEMA,
       listener(event, state) {
-        input = state.input;
         if (event === 'open') {
           stack.push({ start: state.position, kind: null, key: false, value: undefined, children: [] });
           return;
@@ -57,7 +56,7 @@ function nodesOf(source: string): { root: YamlNode; input: string } | undefined 
         node.key = node.kind === 'scalar' && colon.test(state.input);
         const parent = stack.at(-1);
         if (parent) parent.children.push(node);
-        else root = node;
+        else [root, input] = [node, state.input];
       },
     });
   } catch {
@@ -111,32 +110,16 @@ export function lineFinder(
   source: string,
   offsetLine: number,
 ): (path: ReadonlyArray<PropertyKey>) => number | undefined {
-  let parsed: ReturnType<typeof nodesOf> | null = null;
-  let starts: number[] | undefined;
+  let parsed: ReturnType<typeof nodesOf> | 'unread' = 'unread';
+  const blank = /(?:\s|#[^\n]*)*/y;
   return (path) => {
-    parsed ??= nodesOf(source);
+    if (parsed === 'unread') parsed = nodesOf(source);
     if (!parsed) return undefined;
-    const { input } = parsed;
     // a node opens where its parent's reading stopped: its first line is the next with content,
     // unless it is empty (a key with no value), which stays on the line it opened on
     const node = follow(parsed.root, path);
-    let at = node.start;
-    while (node.kind !== null) {
-      while (at < input.length && /\s/.test(input[at]!)) at++;
-      if (input[at] !== '#') break;
-      while (at < input.length && input[at] !== '\n') at++;
-    }
-    if (!starts) {
-      starts = [0];
-      for (let i = 0; i < input.length; i++) if (input[i] === '\n') starts.push(i + 1);
-    }
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1 + offsetLine;
+    blank.lastIndex = node.start;
+    if (node.kind !== null) blank.test(parsed.input);
+    return parsed.input.slice(0, blank.lastIndex).split('\n').length + offsetLine;
   };
 }

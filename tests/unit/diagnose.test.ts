@@ -286,6 +286,10 @@ describe('required words for the prefilter', () => {
     ['graphs\\s+with', ['graphs']],
     // …but whitespace that may be empty still ends a word before punctuation
     ['loss\\s*[:=]\\s*nan', ['loss']],
+    // escapes read as the characters they stand for: `\x27` is a quote, `\{` a brace
+    ['can\\x27t pickle \\{', ['pickle']],
+    // a source regexpp cannot read is tried on every line rather than guessed at
+    ['[z-a] failed', undefined],
   ])('%s', (source, words) => expect(requiredWords(source)).toEqual(words));
 });
 

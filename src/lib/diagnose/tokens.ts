@@ -4,11 +4,17 @@
  * 10 MB log then costs a word split and a few map look-ups per line, instead of every
  * pattern against every line.
  *
- * The analysis is conservative: when in doubt (alternation at the top, optional parts,
- * classes, groups), a word is not required, and a pattern with no required word is tested
+ * The pattern is parsed with regexpp (the parser ESLint's regular-expression rules use, also
+ * behind the symptom pages' readable patterns), and each top-level alternative read as runs of
+ * literal text. The analysis is conservative: groups, classes and optional parts end a run and
+ * require nothing, and a pattern with no required word (or one regexpp cannot parse) is tested
  * against every line.
  */
+import { RegExpParser, type AST } from '@eslint-community/regexpp';
 
+const parser = new RegExpParser();
+
+/** What is on one side of a run: a character that cannot be part of a word, or anything. */
 type Boundary = 'nonword' | 'unknown';
 interface Run {
   text: string;
@@ -16,155 +22,100 @@ interface Run {
   right: Boundary;
 }
 
-const ESCAPED_LITERAL = /[.()[\]{}\\/|?*+^$:\-=!<>,'"#&%@~`;_ ]/;
+/** `\n`, `\t` and `\r` are literal characters to regexpp; to a line's word split they are spaces. */
+const isSpaceEscape = (el: AST.Element) => el.type === 'Character' && /^\\[ntr]$/.test(el.raw);
 
-/** Splits a source at top-level `|`. */
-function topLevelAlternatives(src: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let inClass = false;
-  let start = 0;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      continue;
-    }
-    if (c === '[') inClass = true;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) {
-      out.push(src.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(src.slice(start));
-  return out;
-}
+/** Whitespace or a word boundary: nothing a word can run across. */
+const isSpace = (el: AST.Element) =>
+  isSpaceEscape(el) ||
+  (el.type === 'CharacterSet' && el.kind === 'space' && !el.negate) ||
+  (el.type === 'Assertion' && el.kind === 'word' && !el.negate);
 
-function literalRuns(alt: string): Run[] {
+function literalRuns(elements: readonly AST.Element[]): Run[] {
   const runs: Run[] = [];
-  let buf = '';
+  let text = '';
   // The edges of the pattern count as word boundaries: error text starts and ends at spaces,
   // colons or brackets in practice, and a word glued to the pattern would only cost a missed
   // prefilter hit for that line.
   let left: Boundary = 'nonword';
-  const flush = (right: Boundary) => {
-    if (buf) runs.push({ text: buf, left, right });
-    buf = '';
+  const cut = (boundary: Boundary) => {
+    if (text) runs.push({ text, left, right: boundary });
+    text = '';
+    left = boundary;
   };
-  const isQuant = (c: string | undefined) => c === '?' || c === '*' || c === '+' || c === '{';
-  for (let i = 0; i < alt.length; i++) {
-    const c = alt[i]!;
-    let lit: string | undefined;
-    let next = i + 1;
-    if (c === '\\') {
-      const e = alt[i + 1];
-      next = i + 2;
-      if (e !== undefined && ESCAPED_LITERAL.test(e)) lit = e;
-      else {
-        // \b \s \n \t are boundaries a word cannot cross; \d \w \u… may continue a word. One
-        // that may match nothing (`\s*`, `\s?`) still ends a word when what follows cannot go
-        // on with it (`loss\s*[:=]`), but not before a letter: "graphs\s*with" matches "graphswith".
-        const end = isQuant(alt[next]) ? skipQuantifier(alt, next) : next;
-        const space = e === 'b' || e === 's' || e === 'n' || e === 't' || e === 'r';
-        // the text on each side: the run so far, or the element before it when the run is empty
-        const joins: boolean = buf ? /\w/.test(buf.at(-1)!) : left !== 'nonword';
-        const nonword: boolean = space && !(isOptional(alt.slice(next, end)) && joins && mayStartWord(alt, end));
-        flush(nonword ? 'nonword' : 'unknown');
-        left = nonword ? 'nonword' : 'unknown';
-        i = end - 1;
-        continue;
+  elements.forEach((el, i) => {
+    if (el.type === 'Quantifier') {
+      const { element, min } = el;
+      if (isSpace(element)) {
+        // Whitespace that may be empty (`\s*`) still ends a word when what follows cannot go on
+        // with it (`loss\s*[:=]`), but not before a letter: "graphs\s*with" matches "graphswith".
+        const joins = text ? /\w/.test(text.at(-1)!) : left !== 'nonword';
+        cut(min === 0 && joins && mayStartWord(elements[i + 1]) ? 'unknown' : 'nonword');
+      } else {
+        // a character required at least once may repeat: the run ends after it
+        if (element.type === 'Character' && min > 0) text += String.fromCodePoint(element.value);
+        cut('unknown');
       }
-    } else if (c === '(' || c === '[') {
-      // skip the whole group or class; it is never required text here
-      let depth = 0;
-      let j = i;
-      for (; j < alt.length; j++) {
-        const d = alt[j];
-        if (d === '\\') {
-          j++;
-          continue;
-        }
-        if (c === '[') {
-          if (d === ']' && j > i) break;
-          continue;
-        }
-        if (d === '(') depth++;
-        else if (d === ')' && --depth === 0) break;
-      }
-      flush('unknown');
-      left = 'unknown';
-      i = j;
-      if (isQuant(alt[i + 1])) i = skipQuantifier(alt, i + 1) - 1;
-      continue;
-    } else if (c === '^' || c === '$') {
-      flush('nonword');
-      left = 'nonword';
-      continue;
-    } else if (c === '.' || c === '|') {
-      flush('unknown');
-      left = 'unknown';
-      continue;
-    } else if (isQuant(c)) {
-      // a stray quantifier: the previous element is already handled
-      i = skipQuantifier(alt, i) - 1;
-      continue;
-    } else lit = c;
-
-    const q = alt[next];
-    if (isQuant(q)) {
-      const end = skipQuantifier(alt, next);
-      const quant = alt.slice(next, end);
-      if (!isOptional(quant)) buf += lit; // required at least once, but may repeat: the run ends after it
-      flush('unknown');
-      left = 'unknown';
-      i = end - 1;
-      continue;
-    }
-    buf += lit;
-    i = next - 1;
-  }
-  flush('nonword');
+    } else if (isSpace(el)) cut('nonword');
+    else if (el.type === 'Character') text += String.fromCodePoint(el.value);
+    else if (el.type === 'Assertion' && (el.kind === 'start' || el.kind === 'end')) cut('nonword');
+    else cut('unknown'); // a group, a class, `.`, `\d`, `\w`, `\S`, `\B`: never required text here
+  });
+  cut('nonword');
   return runs;
 }
 
-/** Whether a quantifier (`?`, `*`, `+`, `{2,}`, …) lets its element match nothing. */
-const isOptional = (quant: string) => quant.startsWith('?') || quant.startsWith('*') || /^\{0[,}]/.test(quant);
+const WORD_CHAR = /\w/;
 
-/** Whether the element of `src` at `i` can begin with a word character (conservative: yes when unsure). */
-function mayStartWord(src: string, i: number): boolean {
-  const c = src[i];
-  if (c === undefined || c === '|' || c === ')' || c === '$') return false;
-  if (c === '\\') {
-    const e = src[i + 1];
-    if (e === undefined) return false;
-    return ESCAPED_LITERAL.test(e) ? /\w/.test(e) : !'sWbntr'.includes(e);
+/** Whether an element can begin with a word character (conservative: yes when unsure). */
+function mayStartWord(el: AST.Element | undefined): boolean {
+  if (!el) return false;
+  switch (el.type) {
+    case 'Quantifier':
+      return mayStartWord(el.element);
+    case 'Character':
+      return !isSpaceEscape(el) && WORD_CHAR.test(String.fromCodePoint(el.value));
+    case 'CharacterSet':
+      if (el.kind === 'space') return el.negate;
+      if (el.kind === 'word') return !el.negate;
+      return true;
+    case 'Assertion':
+      return el.kind === 'word' && el.negate; // `\B`; `^`, `$` and `\b` begin nothing
+    case 'CharacterClass':
+      return el.negate || el.elements.some(classMayHoldWord);
+    default:
+      return true;
   }
-  if (c === '[') {
-    const close = src.indexOf(']', i + 2);
-    const body = src.slice(i + 1, close < 0 ? undefined : close);
-    return body.startsWith('^') || /\w/.test(body.replace(/\\[sWbntr.]/g, ''));
-  }
-  return /\w/.test(c) || c === '(' || c === '.';
 }
 
-function skipQuantifier(src: string, i: number): number {
-  if (src[i] === '{') {
-    const close = src.indexOf('}', i);
-    i = close === -1 ? i + 1 : close + 1;
-  } else i++;
-  if (src[i] === '?') i++; // lazy
-  return i;
+function classMayHoldWord(el: AST.CharacterClassElement): boolean {
+  if (el.type === 'Character') return WORD_CHAR.test(String.fromCodePoint(el.value));
+  if (el.type === 'CharacterClassRange') {
+    // a range holds a word character if it overlaps 0-9, A-Z, _ or a-z
+    const [lo, hi] = [el.min.value, el.max.value];
+    return [
+      [48, 57],
+      [65, 90],
+      [95, 95],
+      [97, 122],
+    ].some(([a, b]) => lo <= b! && hi >= a!);
+  }
+  if (el.type === 'CharacterSet') return el.kind === 'space' ? el.negate : el.kind !== 'word' || !el.negate;
+  return true;
+}
+
+/** Each top-level alternative as literal runs, or undefined when regexpp cannot parse the source. */
+function alternatives(source: string): Run[][] | undefined {
+  try {
+    return parser.parsePattern(source).alternatives.map((alt) => literalRuns(alt.elements));
+  } catch {
+    return undefined;
+  }
 }
 
 const WORD = /\w+/g;
 
-/** The longest whole word in a run that the line's word split would produce unchanged. */
+/** The whole words in a run that the line's word split would produce unchanged. */
 function wholeWords(run: Run): string[] {
   const out: string[] = [];
   for (const m of run.text.matchAll(WORD)) {
@@ -184,22 +135,22 @@ function wholeWords(run: Run): string[] {
  */
 export function requiredWordSets(source: string, minLength = 3): string[][] | undefined {
   const sets: string[][] = [];
-  for (const alt of topLevelAlternatives(source)) {
-    const words = literalRuns(alt)
-      .flatMap(wholeWords)
-      .filter((w) => w.length >= minLength && !/^\d+$/.test(w));
+  for (const runs of alternatives(source) ?? [[]]) {
+    const words = runs.flatMap(wholeWords).filter((w) => w.length >= minLength && !/^\d+$/.test(w));
     if (!words.length) return undefined;
     sets.push([...new Set(words)]);
   }
   return sets;
 }
 
+const longest = (texts: string[]) => texts.reduce((a, b) => (b.length > a.length ? b : a));
+
 /**
  * One required word per top-level alternative (the longest), or undefined when some
  * alternative has none and the pattern must be tried on every line.
  */
 export function requiredWords(source: string, minLength = 3): string[] | undefined {
-  return requiredWordSets(source, minLength)?.map((set) => set.reduce((a, b) => (b.length > a.length ? b : a)));
+  return requiredWordSets(source, minLength)?.map(longest);
 }
 
 /**
@@ -210,12 +161,10 @@ export function requiredWords(source: string, minLength = 3): string[] | undefin
  */
 export function requiredLiterals(source: string, minLength = 2): string[] | undefined {
   const out: string[] = [];
-  for (const alt of topLevelAlternatives(source)) {
-    const runs = literalRuns(alt)
-      .map((r) => r.text.toLowerCase())
-      .filter((t) => t.length >= minLength);
-    if (!runs.length) return undefined;
-    out.push(runs.reduce((a, b) => (b.length > a.length ? b : a)));
+  for (const runs of alternatives(source) ?? [[]]) {
+    const texts = runs.map((r) => r.text.toLowerCase()).filter((t) => t.length >= minLength);
+    if (!texts.length) return undefined;
+    out.push(longest(texts));
   }
   return out;
 }

@@ -32,7 +32,7 @@ interface Face {
 
 let faces: Record<FaceName, Face> | undefined;
 
-/** The fonts are parsed once per thread (about 0.25 s for the three), on first use. */
+/** The fonts are parsed once per thread, on first use. */
 function face(name: FaceName): Face {
   faces ??= Object.fromEntries(
     Object.entries(FONT_FILES).map(([key, file]) => {

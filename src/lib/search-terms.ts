@@ -141,6 +141,8 @@ const FILLER = new Set([
   'only',
   'our',
   'please',
+  'problem',
+  'problems',
   'quite',
   'really',
   'seems',

@@ -60,6 +60,8 @@ describe('queryWords', () => {
       'triggered',
     ]);
     expect(queryWords('(increasing.) “quoted” [bracketed]!')).toEqual(['increasing', 'quoted', 'bracketed']);
+    // "problem" says how the reader asks, not what failed
+    expect(queryWords('Nan problem for LOG')).toEqual(['nan', 'log']);
   });
 
   it('searches a dotted or underscored identifier whole and by its parts, but not a number', () => {

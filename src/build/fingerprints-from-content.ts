@@ -4,7 +4,8 @@
  */
 import { readContent } from './read.ts';
 import { validateContent, type ValidatedContent } from '../lib/content/validate.ts';
-import { buildFingerprints, type Fingerprints } from '../lib/diagnose/fingerprints.ts';
+import { buildFingerprints } from './fingerprints.ts';
+import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
 import { triggeredSignals } from '../lib/diagnose/match.ts';
 
 export function examplesById(content: ValidatedContent): Map<string, string[]> {

@@ -5,7 +5,8 @@
  */
 import { readExamplesFor } from './read.ts';
 import type { SiteIndex } from '../lib/indexes/site-index.ts';
-import { buildFingerprints, type Fingerprints } from '../lib/diagnose/fingerprints.ts';
+import { buildFingerprints } from './fingerprints.ts';
+import type { Fingerprints } from '../lib/diagnose/fingerprints.ts';
 import { triggeredSignals } from '../lib/diagnose/match.ts';
 import type { WordProfiles } from '../lib/diagnose/profiles.ts';
 import type { ExampleLog } from '../lib/schema/sources.ts';

@@ -1,7 +1,7 @@
 // The log matcher, table-driven over small fingerprint sets built through the real schema.
 import { describe, expect, test } from 'vitest';
 import { validateContent } from '../../src/lib/content/validate.ts';
-import { buildFingerprints } from '../../src/lib/diagnose/fingerprints.ts';
+import { buildFingerprints } from '../../src/build/fingerprints.ts';
 import { compileMatcher, diagnose, startScan, triggeredSignals } from '../../src/lib/diagnose/match.ts';
 import {
   commonIndent,
@@ -291,6 +291,19 @@ describe('required words for the prefilter', () => {
     // a source regexpp cannot read is tried on every line rather than guessed at
     ['[z-a] failed', undefined],
   ])('%s', (source, words) => expect(requiredWords(source)).toEqual(words));
+});
+
+describe('the prefilter in the fingerprints', () => {
+  test('words for each alternative, lower case; a multi-line pattern read as one line', () => {
+    const fp = fingerprints();
+    expect(fp.cues.find((c) => c.entry === 'MEM-003')).toMatchObject({ words: [['teacher']] });
+    const multi = fp.signals.find((s) => s.multiline)!;
+    // `nested_concat.*\n.*CUDA out of memory`: the words next to `.*` may run on, so only two are whole
+    expect(multi.words).toEqual([['out', 'memory']]);
+    expect(fp.signals.find((s) => s.source === 'Setting `use_cache=False`')).toMatchObject({
+      words: [['setting', 'use_cache', 'false']],
+    });
+  });
 });
 
 describe('matching and weighting', () => {

@@ -4,7 +4,7 @@
 // run on JavaScript's engine are proved linear by npm run check:regexes (recheck).
 import { describe, expect, test } from 'vitest';
 import { compileMatcher, diagnose, MAX_LINE, startScan } from '../../src/lib/diagnose/match.ts';
-import { patternProblem } from '../../src/lib/diagnose/engine.ts';
+import { compilePattern, lazyPattern, patternProblem } from '../../src/lib/diagnose/engine.ts';
 import { shippedFingerprints as fp } from './fixtures/shipped.ts';
 
 const OOM =
@@ -30,6 +30,21 @@ describe('content patterns', () => {
   test('a pattern that takes cubic time on a backtracking engine is accepted and stays linear', () => {
     // (?:weight|bias)\S*\W+torch\.Size\(\[0\]\) was cubic in V8; on RE2 it is an ordinary pattern
     expect(patternProblem('(?:weight|bias)\\S*\\W+torch\\.Size\\(\\[0\\]\\)')).toBeUndefined();
+  });
+});
+
+describe('patterns compiled on first use', () => {
+  test('a lazy pattern finds what the compiled one finds', () => {
+    const source = 'CUDA out of memory\\. Tried to allocate';
+    const lazy = lazyPattern(source);
+    expect(lazy.find(OOM)).toEqual(compilePattern(source).find(OOM));
+    expect(lazy.test('epoch 3')).toBe(false);
+  });
+
+  test('nothing is compiled until the pattern is tried: a source RE2 refuses throws then', () => {
+    const refused = lazyPattern('(?<=a)b');
+    expect(refused.source).toBe('(?<=a)b');
+    expect(() => refused.test('ab')).toThrow();
   });
 });
 

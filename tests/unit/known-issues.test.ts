@@ -12,7 +12,7 @@ import type { PackageData } from '../../src/lib/schema/versions.ts';
 import type { KnownIssue } from '../../src/lib/schema/known-issue.ts';
 import type { Entry } from '../../src/lib/content/validate.ts';
 import type { Problem } from '../../src/lib/schema/errors.ts';
-import { buildFingerprints } from '../../src/lib/diagnose/fingerprints.ts';
+import { buildFingerprints } from '../../src/build/fingerprints.ts';
 import { compileMatcher, diagnose, triggeredSignals } from '../../src/lib/diagnose/match.ts';
 import { versionNoteText } from '../../src/lib/diagnose/shared.ts';
 import { buildRedirects } from '../../src/lib/redirects.ts';

@@ -37,6 +37,16 @@ export function compilePattern(source: string): LogPattern {
 }
 
 /**
+ * A pattern compiled the first time it is tried. Its source must be one patternProblem accepts:
+ * a source RE2 refuses throws on first use instead of here.
+ */
+export function lazyPattern(source: string): LogPattern {
+  let compiled: LogPattern | undefined;
+  const get = () => (compiled ??= compilePattern(source));
+  return { source, find: (text) => get().find(text), test: (text) => get().test(text) };
+}
+
+/**
  * Why a pattern cannot be used, or undefined when it can: it does not compile under RE2, it
  * matches an empty line (and so every line of every log), or it matches most lines of a
  * healthy run.

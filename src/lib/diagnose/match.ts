@@ -13,8 +13,8 @@
  */
 import type { Fingerprints, Signal } from './fingerprints.ts';
 import { BOILERPLATE } from './boilerplate.ts';
-import { requiredLiterals, requiredWordSets } from './tokens.ts';
-import { compilePattern, type LogPattern } from './engine.ts';
+import type { Prefilter } from './tokens.ts';
+import { lazyPattern, type LogPattern } from './engine.ts';
 import {
   commonIndent,
   decodeEntities,
@@ -73,24 +73,15 @@ export interface Matcher {
   tried: { signal: Int32Array; cue: Int32Array; lastId: number };
 }
 
-/** Required words in lower case: lines are split into lower-case words, as patterns ignore case. */
-function wordSetsOf(source: string): string[][] | undefined {
-  return requiredWordSets(source)?.map((set) => set.map((w) => w.toLowerCase()));
-}
 /** The longest word of each alternative: the key a pattern is looked up by. */
 const keys = (sets: string[][]) => sets.map((set) => set.reduce((a, b) => (b.length > a.length ? b : a)));
 
-function index(patterns: { source: string; i: number }[]) {
+function index(patterns: { re: LogPattern; i: number; prefilter: Prefilter }[]) {
   const byWord = new Map<string, CompiledPattern[]>();
   const always: CompiledPattern[] = [];
-  for (const { source, i } of patterns) {
-    const sets = wordSetsOf(source);
-    const compiled: CompiledPattern = {
-      re: compilePattern(source),
-      index: i,
-      sets,
-      ...(sets ? {} : { literals: requiredLiterals(source) }),
-    };
+  for (const { re, i, prefilter } of patterns) {
+    const sets = prefilter.words;
+    const compiled: CompiledPattern = { re, index: i, sets, ...(sets ? {} : { literals: prefilter.literals }) };
     if (!sets) always.push(compiled);
     else
       for (const w of new Set(keys(sets))) {
@@ -102,20 +93,22 @@ function index(patterns: { source: string; i: number }[]) {
   return { byWord, always };
 }
 
+/**
+ * Patterns are compiled the first time a line passes their prefilter (lazyPattern): a short log
+ * needs a handful of the site's patterns, and compiling them all took most of a diagnosis in a
+ * new process. The fingerprints come from validated content, where every pattern was compiled.
+ */
 export function compileMatcher(fp: Fingerprints): Matcher {
-  const signals = fp.signals.map((s) => ({ ...s, re: compilePattern(s.source) }));
+  const signals = fp.signals.map((s) => ({ ...s, re: lazyPattern(s.source) }));
   const { byWord, always } = index(
-    signals.map((s, i) => ({ source: s.source, i, multi: s.multiline })).filter((s) => !s.multi),
+    signals.map((s, i) => ({ re: s.re, i, prefilter: s, multi: s.multiline })).filter((s) => !s.multi),
   );
   const multiline = signals
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => s.multiline)
-    .map(({ s, i }) => {
-      const sets = wordSetsOf(s.source.replace(/\\n/g, ' '));
-      return { index: i, re: s.re, words: sets && keys(sets), span: s.source.split('\\n').length };
-    });
-  const cues = fp.cues.map((c) => ({ entry: c.entry, re: compilePattern(c.source), source: c.source }));
-  const cueIndex = index(cues.map((c, i) => ({ source: c.source, i })));
+    .map(({ s, i }) => ({ index: i, re: s.re, words: s.words && keys(s.words), span: s.source.split('\\n').length }));
+  const cues = fp.cues.map((c) => ({ entry: c.entry, re: lazyPattern(c.source), source: c.source }));
+  const cueIndex = index(cues.map((c, i) => ({ re: c.re, i, prefilter: fp.cues[i]! })));
   return {
     fp,
     signals,

@@ -12,7 +12,7 @@
  */
 import { RegExpParser, type AST } from '@eslint-community/regexpp';
 
-const parser = new RegExpParser();
+const parser = /* @__PURE__ */ new RegExpParser();
 
 /** What is on one side of a run: a character that cannot be part of a word, or anything. */
 type Boundary = 'nonword' | 'unknown';
@@ -180,4 +180,26 @@ export function passesPrefilter(source: string, line: string): boolean {
   if (!sets) return true;
   const words = new Set(line.toLowerCase().match(WORD) ?? []);
   return sets.some((set) => set.every((w) => words.has(w.toLowerCase())));
+}
+
+/** What a line must hold for a pattern to match it; neither field: the pattern is tried on every line. */
+export interface Prefilter {
+  /** the lower-case words of each top-level alternative, all of which a line must hold as whole words */
+  words?: string[][];
+  /** with no required words: one of these lower-case texts must be in the line */
+  literals?: string[];
+}
+
+/**
+ * A pattern's prefilter, worked out when the fingerprints are built so that the browser and
+ * the command line need no parser. A multi-line pattern (`\n` between lines) is read as one
+ * line with spaces for its line ends, and gets words only.
+ */
+export function prefilterOf(source: string, multiline = false): Prefilter {
+  const words = requiredWordSets(multiline ? source.replace(/\\n/g, ' ') : source)?.map((set) =>
+    set.map((w) => w.toLowerCase()),
+  );
+  if (words) return { words };
+  const literals = multiline ? undefined : requiredLiterals(source);
+  return literals ? { literals } : {};
 }

@@ -8,8 +8,9 @@
  *
  * This module finds which signals and cues fire on which lines; rank.ts turns that into ranked
  * candidates. Every pattern runs on RE2 (engine.ts), in time linear in the line, and only on
- * the lines that hold one of its required words (tokens.ts), so a 10 MB log costs a word split
- * per line and no line, however crafted, can make a pattern backtrack.
+ * the lines that hold its required words (found by tokens.ts when the fingerprints are built, and
+ * carried in them), so a 10 MB log costs a word split per line and no line, however crafted, can
+ * make a pattern backtrack.
  */
 import type { Fingerprints, Signal } from './fingerprints.ts';
 import { BOILERPLATE } from './boilerplate.ts';

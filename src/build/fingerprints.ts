@@ -127,17 +127,20 @@ function collectSignals(
   const add = (source: string, symptom: string, ids: string[], origin: Signal['origin']) => {
     const key = `${symptom}\u0000${source}`;
     const cur = signals.get(key);
-    if (cur) cur.entries = [...new Set([...cur.entries, ...ids])].sort();
-    else
-      signals.set(key, {
-        source,
-        symptom,
-        entries: [...ids].sort(),
-        weight: 0,
-        multiline: source.includes('\\n'),
-        origin,
-        ...prefilterOf(source, source.includes('\\n')),
-      });
+    if (cur) {
+      cur.entries = [...new Set([...cur.entries, ...ids])].sort();
+      return;
+    }
+    const multiline = source.includes('\\n');
+    signals.set(key, {
+      source,
+      symptom,
+      entries: [...ids].sort(),
+      weight: 0,
+      multiline,
+      origin,
+      ...prefilterOf(source, multiline),
+    });
   };
   for (const s of sortedSymptoms) {
     const ids = bySymptom.get(s.id);

@@ -43,14 +43,11 @@ const WINDOW_OVERLAP = 1000;
 /** The hits kept of each signal: enough to show and to order the ranks of a multi-rank log. */
 const MAX_HITS = 4;
 
-interface CompiledPattern {
+/** A pattern with its prefilter (`words` or `literals`, from the fingerprints) and its place. */
+interface CompiledPattern extends Prefilter {
   re: LogPattern;
   /** signal index, or cue index */
   index: number;
-  /** the lower-case words of each alternative, all of which a line must hold; undefined: none */
-  sets: string[][] | undefined;
-  /** with no required words: one of these lower-case texts must be in the line, if known */
-  literals?: string[];
 }
 
 export interface Matcher {
@@ -81,11 +78,11 @@ function index(patterns: { re: LogPattern; i: number; prefilter: Prefilter }[]) 
   const byWord = new Map<string, CompiledPattern[]>();
   const always: CompiledPattern[] = [];
   for (const { re, i, prefilter } of patterns) {
-    const sets = prefilter.words;
-    const compiled: CompiledPattern = { re, index: i, sets, ...(sets ? {} : { literals: prefilter.literals }) };
-    if (!sets) always.push(compiled);
+    const { words, literals } = prefilter;
+    const compiled: CompiledPattern = { re, index: i, ...(words ? { words } : { literals }) };
+    if (!words) always.push(compiled);
     else
-      for (const w of new Set(keys(sets))) {
+      for (const w of new Set(keys(words))) {
         const list = byWord.get(w);
         if (list) list.push(compiled);
         else byWord.set(w, [compiled]);
@@ -698,8 +695,8 @@ class LogScan implements Scan {
     const id = nextLineId(m);
     let wordSet: Set<string> | undefined;
     const holds = (p: CompiledPattern) =>
-      p.sets
-        ? p.sets.some((set) => set.every((w) => (wordSet ??= new Set(words)).has(w)))
+      p.words
+        ? p.words.some((set) => set.every((w) => (wordSet ??= new Set(words)).has(w)))
         : !p.literals || p.literals.some((l) => lower.includes(l));
     const test = (p: CompiledPattern) => {
       if (stamp[p.index] === id || (this.#hitCount.get(p.index) ?? 0) >= MAX_HITS) return;

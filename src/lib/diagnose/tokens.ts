@@ -176,10 +176,10 @@ export function requiredLiterals(source: string, minLength = 2): string[] | unde
  * reaches the pattern in the matcher.
  */
 export function passesPrefilter(source: string, line: string): boolean {
-  const sets = requiredWordSets(source);
-  if (!sets) return true;
-  const words = new Set(line.toLowerCase().match(WORD) ?? []);
-  return sets.some((set) => set.every((w) => words.has(w.toLowerCase())));
+  const { words } = prefilterOf(source);
+  if (!words) return true;
+  const held = new Set(line.toLowerCase().match(WORD) ?? []);
+  return words.some((set) => set.every((w) => held.has(w)));
 }
 
 /** What a line must hold for a pattern to match it; neither field: the pattern is tried on every line. */

@@ -630,3 +630,35 @@ describe('logs that went through a chat, a journal or a one-line field', () => {
     expect(first(log.map((l) => `May 01 10:00:00 node-3 python[2735]: ${l}`).join('\n'))).toBe('ENV-005');
   });
 });
+
+describe('a message several failures print, told apart by what it names', () => {
+  test.each([
+    // open-mmlab/mmdetection#3891: OpenGL's library missing from a Docker image
+    ['ImportError: libGL.so.1: cannot open shared object file: No such file or directory', undefined],
+    // pytorch/pytorch#104259: a CUDA library, the same loader message
+    ['ImportError: libcudnn.so.8: cannot open shared object file: No such file or directory', 'ENV-012'],
+    // NVIDIA/nccl-tests#188: NCCL's optional network plugin, missing in a run that works
+    [
+      'user:852750:852750 [0] NCCL INFO NET/Plugin : Plugin load (libnccl-net.so) returned 2 : libnccl-net.so: cannot open shared object file: No such file or directory',
+      undefined,
+    ],
+  ])('%s', (line, id) => {
+    expect(first(line)).toBe(id);
+  });
+
+  test('xFormers names the CPU-only torch it found', () => {
+    // open-mmlab/PIA#30
+    const log = [
+      "WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:",
+      '    PyTorch 2.1.2+cu121 with CUDA 1201 (you have 2.1.2+cpu)',
+    ].join('\n');
+    expect(first(log)).toBe('ENV-009');
+    // two CUDA builds that disagree are not the CPU-only build
+    expect(first(log.replace('2.1.2+cpu', '2.1.2+cu118'))).not.toBe('ENV-009');
+  });
+
+  test('CUDA error 802 on an NVSwitch board', () => {
+    // NVIDIA/nccl-tests#264
+    expect(first("test: Test CUDA failure common.cu:941 'system not yet initialized'")).toBe('HW-009');
+  });
+});

@@ -48,11 +48,14 @@ const shipped = buildProfiles(docs);
  * entries by shared words. A real log is scored against profiles built without it and without
  * any log from its thread, so a development log never finds itself.
  */
-function outcome(log: { file: string; text: string; real?: { source: string } }, expected?: string): Outcome {
+function outcome(
+  log: { file: string; text: string; real?: { source: string; movedToDevelopment?: string } },
+  expected?: string,
+): Outcome {
   const scan = startScan(matcher);
   scan.push(log.text);
   const d = scan.finish();
-  const base = { file: log.file, part: partOf(log.file), ...(expected ? { expected } : {}) };
+  const base = { file: log.file, part: partOf(log), ...(expected ? { expected } : {}) };
   if (d.candidates.length) return { ...base, ranked: d.candidates };
   const profiles = log.real ? profilesWithout(docs, { file: log.file, source: log.real.source }) : shipped;
   return { ...base, ranked: scan.closest(profiles), leads: true };
@@ -155,7 +158,7 @@ function formFigures() {
   const firstAsPrinted = outcomes.filter((o) => o.expected && !o.leads && o.ranked[0]?.id === o.expected);
   return parts.map((part) => {
     const mine = firstAsPrinted.filter((o) => o.part === part);
-    const negatives = content.negatives.filter((n) => partOf(n.file) === part);
+    const negatives = content.negatives.filter((n) => partOf(n) === part);
     const forms = Object.entries(FORMS).map(([form, paste]) => ({
       form,
       first: mine.filter((o) => diagnose(paste(textOf.get(o.file)!), matcher).candidates[0]?.id === o.expected).length,

@@ -5,15 +5,21 @@
  * The real logs are split once, by a hash of the file name, into a development part (about
  * two thirds) and a held-out part. Patterns and weights may be changed while looking at the
  * development part only; a held-out miss is recorded, never tuned for. The split depends on
- * the file name alone, so a log keeps its part when it moves to another entry's folder.
+ * the file name alone, so a log keeps its part when it moves to another entry's folder. A
+ * held-out log whose miss is to be fixed moves to the development part first, saying why in its
+ * sources.yaml (`movedToDevelopment`).
  */
 import { createHash } from 'node:crypto';
 
 export type Part = 'development' | 'held-out';
 
-/** The part of a real log, from the SHA-256 of its file name: a first byte under 86 is held out. */
-export function partOf(fileName: string): Part {
-  const name = fileName.slice(fileName.lastIndexOf('/') + 1);
+/**
+ * The part of a real log, from the SHA-256 of its file name: a first byte under 86 is held out,
+ * unless its sources.yaml moved it to the development part.
+ */
+export function partOf(log: { file: string; real?: { movedToDevelopment?: string } }): Part {
+  if (log.real?.movedToDevelopment) return 'development';
+  const name = log.file.slice(log.file.lastIndexOf('/') + 1);
   return createHash('sha256').update(name).digest()[0]! < 86 ? 'held-out' : 'development';
 }
 

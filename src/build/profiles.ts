@@ -41,7 +41,7 @@ export function profileDocs(
     if (e.status !== 'published') continue;
     docs.push({ entry: e.id, words: wordsOf(ownText(e)) });
     for (const log of examplesOf(e.slug))
-      if (!log.real || partOf(log.file) === 'development')
+      if (!log.real || partOf(log) === 'development')
         docs.push({ entry: e.id, words: wordsOf(log.text), file: log.file, source: log.real?.source });
   }
   return docs;

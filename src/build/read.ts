@@ -278,5 +278,12 @@ function readLogSources(abs: string): LogSources | undefined {
 export function realOf(sources: LogSources | undefined, name: string): Pick<ExampleLog, 'real'> {
   const log = sources?.logs.find((l) => l.file === name);
   if (!log?.source || !log.title) return {};
-  return { real: { source: log.source, title: log.title, ...(log.versions ? { versions: log.versions } : {}) } };
+  return {
+    real: {
+      source: log.source,
+      title: log.title,
+      ...(log.versions ? { versions: log.versions } : {}),
+      ...(log.movedToDevelopment ? { movedToDevelopment: log.movedToDevelopment } : {}),
+    },
+  };
 }

@@ -657,6 +657,26 @@ describe('a message several failures print, told apart by what it names', () => 
     expect(first(log.replace('2.1.2+cpu', '2.1.2+cu118'))).not.toBe('ENV-009');
   });
 
+  test("Slurm's cgroup OOM kill names no cause: one of the host-OOM entries, none lifted by the line itself", () => {
+    // ccpem/affinity-vae#192
+    const d = diagnose(
+      'slurmstepd: error: Detected 1 oom-kill event(s) in StepId=487912.batch cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.',
+      matcher,
+    );
+    expect(d.shared?.symptom).toBe('host-oom-killed');
+    expect(d.shared?.tied.map((t) => t.id)).toEqual(expect.arrayContaining(['DATA-002', 'DATA-008', 'MEM-007']));
+    expect(d.candidates[0]?.confidence).not.toBe('high');
+  });
+
+  test("Accelerate's own check of the rendezvous port", () => {
+    // bmaltais/kohya_ss#2498
+    expect(
+      first(
+        'ConnectionError: Tried to launch distributed communication on port `29500`, but another process is utilizing it. Please specify a different port',
+      ),
+    ).toBe('DIST-008');
+  });
+
   test('CUDA error 802 on an NVSwitch board', () => {
     // NVIDIA/nccl-tests#264
     expect(first("test: Test CUDA failure common.cu:941 'system not yet initialized'")).toBe('HW-009');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildProfiles, closestEntries, PROFILE_TAIL, wordsOf } from '../../src/lib/diagnose/profiles.ts';
 import { profileDocs, profilesWithout } from '../../src/build/profiles.ts';
 import { partOf } from '../../src/build/evaluate.ts';
+import { LogSourceSchema } from '../../src/lib/schema/sources.ts';
 import { diagnose, startScan, withClosest } from '../../src/lib/diagnose/match.ts';
 import { root, shipped, shippedMatcher } from './fixtures/shipped.ts';
 
@@ -77,11 +78,24 @@ describe('the shipped content', () => {
   const matcher = shippedMatcher;
   const docs = profileDocs(content.entries, (slug) => content.examples.get(slug) ?? []);
 
+  test('a held-out log moved to the development part says so, and counts there', () => {
+    const moved = [...content.examples.values()].flat().filter((x) => x.real?.movedToDevelopment);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const x of moved) {
+      expect(partOf({ file: x.file })).toBe('held-out');
+      expect(partOf(x)).toBe('development');
+    }
+    const note = 'moved to fix what it showed';
+    expect(
+      LogSourceSchema.safeParse({ file: 'a.log', handWritten: true, movedToDevelopment: note }).error?.issues,
+    ).toEqual([expect.objectContaining({ path: ['movedToDevelopment'] })]);
+  });
+
   test('held-out logs never shape a profile', () => {
     const files = new Set(docs.map((d) => d.file).filter(Boolean));
     const real = [...content.examples.values()].flat().filter((x) => x.real);
-    expect(real.some((x) => partOf(x.file) === 'held-out' && files.has(x.file))).toBe(false);
-    expect(real.some((x) => partOf(x.file) === 'development' && files.has(x.file))).toBe(true);
+    expect(real.some((x) => partOf(x) === 'held-out' && files.has(x.file))).toBe(false);
+    expect(real.some((x) => partOf(x) === 'development' && files.has(x.file))).toBe(true);
   });
 
   // LLaMA-Factory#3171: FlashAttention 2 imported where only an older flash_attn is installed;

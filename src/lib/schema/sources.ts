@@ -48,6 +48,15 @@ export const LogSourceSchema = z
       .describe('`true` for a log written next to the patterns rather than copied from a thread.'),
     /** Anything a reviewer should know: what was trimmed, why this entry. */
     note: text('note').optional().describe('Anything a reviewer should know: what was trimmed, why this entry.'),
+    /**
+     * For a log the hash holds out: why it was moved to the evaluation's development part. A
+     * held-out miss is never tuned for; to fix what it shows, the log moves first, saying so here.
+     */
+    movedToDevelopment: text('movedToDevelopment')
+      .optional()
+      .describe(
+        "For a log the file-name hash holds out: why it moved to the evaluation's development part (the date and the miss).",
+      ),
   })
   .superRefine((log, ctx) => {
     if (log.handWritten && (log.source || log.title || log.versions)) {
@@ -63,6 +72,13 @@ export const LogSourceSchema = z
         path: ['source'],
         message:
           'a real log names the thread it was copied from (source: https://...); mark a log written by us handWritten: true',
+      });
+    }
+    if (log.movedToDevelopment && !log.source) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['movedToDevelopment'],
+        message: 'only a real log is evaluated; remove movedToDevelopment from a hand-written log',
       });
     }
     if (log.source && !log.title) {
@@ -91,5 +107,5 @@ export interface ExampleLog {
   file: string;
   text: string;
   /** the thread it was copied from; undefined for a hand-written log, or one not (yet) listed */
-  real?: { source: string; title: string; versions?: Record<string, string> };
+  real?: { source: string; title: string; versions?: Record<string, string>; movedToDevelopment?: string };
 }

@@ -18,7 +18,7 @@ import { issueProblems, notAMapping, show, unknownValueMessage, type Problem } f
 import type { KnownIssueSource } from '../../build/read.ts';
 import { checkVersions } from './versions.ts';
 import { compilePattern } from '../diagnose/engine.ts';
-import { passesPrefilter } from '../diagnose/tokens.ts';
+import { passesPrefilter, prefilterOf } from '../diagnose/tokens.ts';
 import { parsePrefix, stripAnsi } from '../diagnose/normalize.ts';
 import { compareText } from '../order.ts';
 
@@ -118,11 +118,10 @@ function checkSignature(data: RecordFields, at: At): Problem[] {
   const logLines = data.logs.map((l) => l.text.split('\n').map(cleanLine));
   const lines = logLines.flat();
   const patterns = data.signature.map(compilePattern);
+  const prefilters = data.signature.map((source) => prefilterOf(source));
   logLines.forEach((shown, i) => {
     if (
-      !shown.some((line) =>
-        data.signature.some((source, j) => patterns[j]!.test(line) && passesPrefilter(source, line)),
-      )
+      !shown.some((line) => patterns.some((pattern, j) => pattern.test(line) && passesPrefilter(prefilters[j]!, line)))
     ) {
       problems.push({
         ...at(['logs', i, 'text']),
@@ -131,15 +130,14 @@ function checkSignature(data: RecordFields, at: At): Problem[] {
       });
     }
   });
-  data.signature.forEach((source, i) => {
-    const pattern = patterns[i]!;
+  patterns.forEach((pattern, i) => {
     const matching = lines.filter((line) => pattern.test(line));
     if (!matching.length) {
       problems.push({
         ...at(['signature', i]),
         message: `matches no line of the record's logs; write it from a line of logs[].text (launcher prefixes such as [rank0]: and timestamps are removed before matching)`,
       });
-    } else if (!matching.some((line) => passesPrefilter(source, line))) {
+    } else if (!matching.some((line) => passesPrefilter(prefilters[i]!, line))) {
       problems.push({
         ...at(['signature', i]),
         message: `starts or ends inside a word of the line it matches (as Trainer\\.log does in "DPOTrainer.log"), so the matcher, which looks for the pattern's words as whole words, never tries it; start and end the pattern at word boundaries, e.g. DPOTrainer\\.log or \\w*Trainer\\.log`,

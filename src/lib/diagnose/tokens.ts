@@ -170,13 +170,12 @@ export function requiredLiterals(source: string, minLength = 2): string[] | unde
 }
 
 /**
- * Whether a line passes a pattern's prefilter: it holds every required word of one of the
+ * Whether a line passes a pattern's prefilter (`prefilterOf`): it holds every required word of one of the
  * pattern's alternatives as a whole word (or the pattern has none). A pattern that matches a
  * line mid-word at its edge (`Trainer\.log` in "DPOTrainer.log") fails here, and so never
  * reaches the pattern in the matcher.
  */
-export function passesPrefilter(source: string, line: string): boolean {
-  const { words } = prefilterOf(source);
+export function passesPrefilter({ words }: Prefilter, line: string): boolean {
   if (!words) return true;
   const held = new Set(line.toLowerCase().match(WORD) ?? []);
   return words.some((set) => set.every((w) => held.has(w)));

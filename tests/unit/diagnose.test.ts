@@ -114,7 +114,10 @@ function fingerprints() {
         category: 'configuration',
         title: 'use_cache',
         symptoms: [
-          sym('use-cache-warning', { patterns: ['Setting `use_cache=False`'] }),
+          sym('use-cache-warning', {
+            wording: 'Trainer logs `Setting use_cache=False`.',
+            patterns: ['Setting `use_cache=False`'],
+          }),
           sym('quiet'),
           sym('cuda-oom'),
         ],

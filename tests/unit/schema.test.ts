@@ -177,6 +177,16 @@ describe('rules across entries', () => {
     ]);
   });
 
+  test("an entry's own pattern needs its words on the page, so that search finds the line", () => {
+    const e = entry();
+    e.symptoms[0] = { ...e.symptoms[0]!, patterns: ['Allocator ran dry at stage \\d+'] };
+    expect(problemsOf([{ slug: 'a', data: e }])).toEqual([
+      'content/entries/a.mdx:19: symptoms.0.patterns.0: the page never says "allocator", "ran", "dry", "stage", which this pattern needs in a line; quote the line it matches in the symptom\'s wording, so that a reader who pastes it into search finds this entry',
+    ]);
+    e.symptoms[0]!.wording = 'The log ends with `Allocator ran dry at stage 3`.';
+    expect(problemsOf([{ slug: 'a', data: e }])).toEqual([]);
+  });
+
   test('an unshared symptom does not need tellApart', () => {
     const e = entry();
     e.symptoms[0] = { symptom: 'cuda-oom', wording: 'w', why: 'y' };

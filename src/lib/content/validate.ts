@@ -25,6 +25,7 @@ import { checkBodyHtml } from './html.ts';
 import { scanBody } from './fences.ts';
 import { SLUG_PATTERN } from '../schema/patterns.ts';
 import { validateKnownIssues } from './known-issues.ts';
+import { prefilterOf } from '../diagnose/tokens.ts';
 import type { KnownIssue } from '../schema/known-issue.ts';
 
 /**
@@ -118,6 +119,7 @@ export function validateContent(sources: ContentSources): ValidatedContent {
     if (data.versions) problems.push(...versionProblems(src, data.versions, packages, packagesFile));
   checkGenericCauses(sources.registry, symptoms, byId, sharers, problems);
   checkRelatedBothWays(valid, byId, problems);
+  checkPatternsQuoted(valid, problems);
   const { examples, negatives } = checkExamples(sources, valid, problems);
   // known issues, which may name the entry they belong under
   const published = new Set(valid.filter((v) => v.data.status === 'published').map((v) => v.src.slug));
@@ -395,6 +397,39 @@ function checkGenericCauses(
 }
 
 /** Related links should go both ways; the build warns, the content lint fails. */
+/**
+ * Each pattern of an entry's own is quoted by its page: a reader who pastes the line it matches
+ * into search finds the entry only through words the page says, and the patterns are not
+ * indexed. The words checked are the ones the matcher's prefilter requires of a line.
+ */
+function checkPatternsQuoted(valid: readonly Valid[], problems: Problem[]) {
+  const said = (value: unknown, out: string[]): string[] => {
+    if (typeof value === 'string') out.push(value);
+    else if (Array.isArray(value)) for (const v of value) said(v, out);
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) if (k !== 'patterns' && k !== 'cues') said(v, out);
+    return out;
+  };
+  for (const { src, data } of valid) {
+    if (data.status !== 'published') continue;
+    const words = new Set([...said(data, []), src.body].join('\n').toLowerCase().match(/\w+/g) ?? []);
+    data.symptoms.forEach((s, i) =>
+      (s.patterns ?? []).forEach((source, j) => {
+        const required = prefilterOf(source, source.includes('\\n')).words;
+        if (!required || required.some((set) => set.every((w) => w.split(/\W+/).every((x) => !x || words.has(x)))))
+          return;
+        const missing = required[0]!.filter((w) => !w.split(/\W+/).every((x) => !x || words.has(x)));
+        problems.push({
+          file: src.file,
+          line: src.lineOf(['symptoms', i, 'patterns', j]),
+          path: `symptoms.${i}.patterns.${j}`,
+          message: `the page never says ${missing.map((w) => `"${w}"`).join(', ')}, which this pattern needs in a line; quote the line it matches in the symptom's wording, so that a reader who pastes it into search finds this entry`,
+        });
+      }),
+    );
+  }
+}
+
 function checkRelatedBothWays(valid: readonly Valid[], byId: ReadonlyMap<string, Valid>, problems: Problem[]) {
   for (const { src, data } of valid) {
     data.related.forEach((rid, i) => {

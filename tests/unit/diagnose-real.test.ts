@@ -693,6 +693,21 @@ describe('a message several failures print, told apart by what it names', () => 
     expect(first(resume.replace('ckpt', 'config'))).not.toBe('CKPT-007');
   });
 
+  test('deterministic mode: the cuBLAS workspace is NUM-003, an operation with no deterministic kernel is not', () => {
+    // state-spaces/mamba#137
+    expect(
+      first(
+        'RuntimeError: Deterministic behavior was enabled with either `torch.use_deterministic_algorithms(True)` or `at::Context::setDeterministicAlgorithms(true)`, but this operation is not deterministic because it uses CuBLAS and you have CUDA >= 10.2.',
+      ),
+    ).toBe('NUM-003');
+    // pytorch/pytorch#72831
+    expect(
+      first(
+        "RuntimeError: upsample_linear1d_backward_out_cuda does not have a deterministic implementation, but you set 'torch.use_deterministic_algorithms(True)'.",
+      ),
+    ).toBeUndefined();
+  });
+
   test("Accelerate's own check of the rendezvous port", () => {
     // bmaltais/kohya_ss#2498
     expect(

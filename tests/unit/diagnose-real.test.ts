@@ -708,6 +708,15 @@ describe('a message several failures print, told apart by what it names', () => 
     ).toBeUndefined();
   });
 
+  test('a permission error is ENV-019 only on a cache or home path', () => {
+    // a Docker container whose HOME is / (the cache-dir-not-writable examples)
+    expect(first("PermissionError: [Errno 13] Permission denied: '/.cache'")).toBe('ENV-019');
+    // LUMI-AI-Guide#46: a project directory not bound into a Singularity container
+    expect(
+      first("Error: [Errno 30] Read-only file system: '/scratch/project_462000131/mjanicki/h5-env'"),
+    ).toBeUndefined();
+  });
+
   test("Accelerate's own check of the rendezvous port", () => {
     // bmaltais/kohya_ss#2498
     expect(

@@ -396,7 +396,6 @@ function checkGenericCauses(
   }
 }
 
-/** Related links should go both ways; the build warns, the content lint fails. */
 /**
  * Each pattern of an entry's own is quoted by its page: a reader who pastes the line it matches
  * into search finds the entry only through words the page says, and the patterns are not
@@ -430,6 +429,7 @@ function checkPatternsQuoted(valid: readonly Valid[], problems: Problem[]) {
   }
 }
 
+/** Related links should go both ways; the build warns, the content lint fails. */
 function checkRelatedBothWays(valid: readonly Valid[], byId: ReadonlyMap<string, Valid>, problems: Problem[]) {
   for (const { src, data } of valid) {
     data.related.forEach((rid, i) => {

@@ -170,10 +170,10 @@ export function requiredLiterals(source: string, minLength = 2): string[] | unde
 }
 
 /**
- * Whether a line passes a pattern's prefilter (`prefilterOf`): it holds every required word of one of the
- * pattern's alternatives as a whole word (or the pattern has none). A pattern that matches a
- * line mid-word at its edge (`Trainer\.log` in "DPOTrainer.log") fails here, and so never
- * reaches the pattern in the matcher.
+ * Whether a line passes a pattern's prefilter (`prefilterOf`): it holds every required word of
+ * one of the pattern's alternatives as a whole word (or the pattern has none). A pattern that
+ * matches a line mid-word at its edge (`Trainer\.log` in "DPOTrainer.log") fails here, and so
+ * never reaches the pattern in the matcher.
  */
 export function passesPrefilter({ words }: Prefilter, line: string): boolean {
   if (!words) return true;

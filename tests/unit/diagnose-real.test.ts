@@ -2,6 +2,7 @@
 // from the entries' own examples. Each line is copied from the public thread named beside it.
 import { describe, expect, test } from 'vitest';
 import { diagnose, listedNewestFirst } from '../../src/lib/diagnose/match.ts';
+import { sharedLead } from '../../src/lib/diagnose/shared.ts';
 import { shippedMatcher as matcher } from './fixtures/shipped.ts';
 const first = (log: string) => diagnose(log, matcher).candidates[0]?.id;
 
@@ -683,7 +684,15 @@ describe('a message several failures print, told apart by what it names', () => 
     );
     expect(d.shared?.symptom).toBe('host-oom-killed');
     expect(d.shared?.tied.map((t) => t.id)).toEqual(expect.arrayContaining(['DATA-002', 'DATA-008', 'MEM-007']));
-    expect(d.candidates[0]?.confidence).not.toBe('high');
+    // no entry is the symptom's known most common cause, so none is more than a guess
+    expect(d.shared?.generic).toBeUndefined();
+    expect(d.candidates.map((c) => c.confidence)).toEqual(d.candidates.map(() => 'low'));
+    expect(sharedLead(d.shared!)).toContain('None of them is known to be the more common cause');
+    // a CUDA OOM names its most common cause, which leads at medium confidence
+    const oom = diagnose('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.', matcher);
+    expect(oom.shared?.generic).toBe('MEM-001');
+    expect(oom.candidates[0]).toMatchObject({ id: 'MEM-001', confidence: 'medium' });
+    expect(sharedLead(oom.shared!)).toContain('The most common cause comes first');
   });
 
   test('a KeyError on training state is a resume only when the key is read from a checkpoint', () => {

@@ -112,6 +112,8 @@ export interface Diagnosis {
     label: string;
     url: string;
     entries: number;
+    /** the registry's most common cause of the symptom, when it is one of the tied entries (listed first) */
+    generic?: string;
     /** the tied entries, in order, each with its tellApart for the symptom */
     tied: { id: string; tellApart?: string }[];
   };
@@ -375,11 +377,13 @@ function sharedSymptom(
   if (tied.length < 2 || tiedSymptoms.size !== 1 || tiedSymptoms.has(KNOWN_ISSUE_SYMPTOM)) return undefined;
   const info = symptomInfo.get([...tiedSymptoms][0]!);
   if (!info) return undefined;
+  const generic = tied.some((c) => c.id === info.generic) ? info.generic : undefined;
   return {
     symptom: info.id,
     label: info.label,
     url: info.url,
     entries: tied.length,
+    ...(generic ? { generic } : {}),
     tied: tied.map((c) => ({
       id: c.id,
       ...(entryInfo.get(c.id)?.tellApart?.[info.id] ? { tellApart: entryInfo.get(c.id)!.tellApart![info.id] } : {}),
@@ -430,8 +434,11 @@ function assignConfidence(candidates: Candidate[], evidence: Map<string, Evidenc
   const next = candidates[1];
   const cues = top.lines.filter((l) => l.kind === 'cue').length;
   const own = !next || cues >= 2 || top.symptoms.some((s) => !next.symptoms.includes(s));
+  // entries tied on one symptom, none of them its known most common cause: each is one guess
+  // among several, whatever the score
+  const guess = new Set(shared && !shared.generic ? shared.tied.map((t) => t.id) : []);
   for (const c of candidates) {
-    if (weak(c)) c.confidence = 'low';
+    if (weak(c) || guess.has(c.id)) c.confidence = 'low';
     else if (c === top && !shared && own && c.raw >= HIGH.raw && c.raw - (next?.raw ?? 0) >= HIGH.margin)
       c.confidence = 'high';
     else if (c.raw >= 1 && c.raw >= 0.8 * top.raw) c.confidence = 'medium';

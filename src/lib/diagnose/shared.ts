@@ -7,7 +7,10 @@
 import type { Candidate, Diagnosis } from './match.ts';
 
 export function sharedLead(shared: NonNullable<Diagnosis['shared']>, quote = (text: string) => `“${text}”`): string {
-  return `One of these: the log shows only ${quote(shared.label)}, which ${shared.entries} entries produce alike, so the order is not a ranking. The most common cause comes first; the check under each tells them apart.`;
+  const order = shared.generic
+    ? 'The most common cause comes first'
+    : 'None of them is known to be the more common cause, so each is given low confidence';
+  return `One of these: the log shows only ${quote(shared.label)}, which ${shared.entries} entries produce alike, so the order is not a ranking. ${order}; the check under each tells them apart.`;
 }
 
 /** A confidence as words: "high confidence". */

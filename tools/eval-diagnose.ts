@@ -21,6 +21,7 @@ import { compileMatcher, diagnose, startScan } from '../src/lib/diagnose/match.t
 import { figures, isQuiet, partOf, percent, type Outcome, type Part } from '../src/build/evaluate.ts';
 import { profileDocs, profilesWithout } from '../src/build/profiles.ts';
 import { buildProfiles } from '../src/lib/diagnose/profiles.ts';
+import type { ExampleLog } from '../src/lib/schema/sources.ts';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => !['--held-out', '--json', '--formats'].includes(a));
@@ -48,10 +49,7 @@ const shipped = buildProfiles(docs);
  * entries by shared words. A real log is scored against profiles built without it and without
  * any log from its thread, so a development log never finds itself.
  */
-function outcome(
-  log: { file: string; text: string; real?: { source: string; movedToDevelopment?: string } },
-  expected?: string,
-): Outcome {
+function outcome(log: Pick<ExampleLog, 'file' | 'text' | 'real'>, expected?: string): Outcome {
   const scan = startScan(matcher);
   scan.push(log.text);
   const d = scan.finish();

@@ -414,10 +414,10 @@ function checkPatternsQuoted(valid: readonly Valid[], problems: Problem[]) {
     const words = new Set([...said(data, []), src.body].join('\n').toLowerCase().match(/\w+/g) ?? []);
     data.symptoms.forEach((s, i) =>
       (s.patterns ?? []).forEach((source, j) => {
+        // the prefilter's words are whole \w+ words in lower case, as the page's are
         const required = prefilterOf(source, source.includes('\\n')).words;
-        if (!required || required.some((set) => set.every((w) => w.split(/\W+/).every((x) => !x || words.has(x)))))
-          return;
-        const missing = required[0]!.filter((w) => !w.split(/\W+/).every((x) => !x || words.has(x)));
+        if (!required || required.some((set) => set.every((w) => words.has(w)))) return;
+        const missing = required[0]!.filter((w) => !words.has(w));
         problems.push({
           file: src.file,
           line: src.lineOf(['symptoms', i, 'patterns', j]),

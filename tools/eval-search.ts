@@ -33,6 +33,8 @@ interface Query {
   entry: string;
   kind: 'error' | 'sentence' | 'keyword';
   source: string;
+  /** For a query the hash holds out: why it moved to the development part (the date and the miss). */
+  movedToDevelopment?: string;
 }
 type Part = 'development' | 'held-out';
 const KINDS = ['error', 'sentence', 'keyword'] as const;
@@ -67,6 +69,14 @@ function recordQueries(): Query[] {
 const evalQueries = load(readFileSync(join(root, 'tests/eval/search-queries.yaml'), 'utf8'), {
   schema: CORE_SCHEMA,
 }) as Query[];
+// a held-out miss is never tuned for; to fix what it shows, the query moves first, saying why
+for (const q of evalQueries)
+  if (q.movedToDevelopment !== undefined && partOf(q.query) === 'development') {
+    console.error(
+      `tests/eval/search-queries.yaml: the query ${JSON.stringify(q.query)} is in the development part already; remove its movedToDevelopment`,
+    );
+    process.exit(2);
+  }
 
 /** How a title reads: an error line, a few keywords, or a sentence. */
 const kindOf = (title: string): Query['kind'] =>
@@ -149,7 +159,8 @@ try {
       if (answer.failed)
         throw new Error(`eval:search: the query ${JSON.stringify(q.query)} failed twice: ${answer.failed}`);
     }
-    outcomes.push({ ...q, part: forRecords ? 'development' : partOf(q.query), got: answer.got! });
+    const part = forRecords || q.movedToDevelopment ? 'development' : partOf(q.query);
+    outcomes.push({ ...q, part, got: answer.got! });
   }
 } finally {
   await browser.close();

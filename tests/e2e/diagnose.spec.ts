@@ -260,7 +260,7 @@ test('a bare error line that many entries share says so and leads to the page th
   await page.getByRole('button', { name: 'Diagnose' }).click();
   await expect(page.locator('[data-status]')).toContainText(/^\d+ entries match\. 1 line in \d+ ms\.$/);
   const note = page.locator('.results > li.summary');
-  await expect(note).toContainText('One of these: the log shows only “CUDA out of memory”');
+  await expect(note).toContainText('One of these: the log shows only “CUDA out of memory (OOM)”');
   // the generic cause first, none of them ranked or called certain, each with its check
   const first = page.locator('.results > li.result').first();
   await expect(first.getByRole('heading')).toContainText('MEM-001');

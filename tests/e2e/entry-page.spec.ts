@@ -80,11 +80,13 @@ test.describe('the MEM-003 entry page', () => {
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(0).getByRole('heading', { level: 3 })).toHaveAttribute('id', 'symptom-cuda-oom');
-    await expect(rows.nth(0).getByRole('link', { name: 'CUDA out of memory', exact: true })).toHaveAttribute(
+    await expect(rows.nth(0).getByRole('link', { name: 'CUDA out of memory (OOM)', exact: true })).toHaveAttribute(
       'href',
       '/symptoms/cuda-oom/',
     );
     await expect(rows.nth(0)).toContainText("The traceback passes through the teacher's");
+    // the symptom's most common cause is MEM-001, not this entry
+    await expect(rows.nth(0).locator('.shared')).not.toContainText('The most common cause');
   });
 
   test('switches code tabs by click and by arrow keys', async ({ page }) => {
@@ -149,4 +151,10 @@ test('an unknown URL gives the 404 page', async ({ page, consoleMessages }) => {
     expect.stringMatching(/status of 404 \(Not Found\) \(http:\/\/localhost:\d+\/entries\/no-such-failure\/\)$/),
   ]);
   consoleMessages.length = 0;
+});
+
+test("an entry's symptom row says when the entry is the symptom's most common cause", async ({ page }) => {
+  await page.goto('/entries/cuda-oom-from-activation-batch-footprint/');
+  const row = page.locator('tr', { has: page.locator('#symptom-cuda-oom') });
+  await expect(row.locator('.shared')).toContainText('The most common cause.');
 });

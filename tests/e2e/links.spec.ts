@@ -130,7 +130,7 @@ test.describe('copy for ticket', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Link to this section copied' })).toBeVisible();
     await page.getByRole('button', { name: 'Markdown' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `**[MEM-003: Activation Distillation Memory](https://faultline.dev/e/MEM-003/)**\n\n> ${summary}\n\nSection: [CUDA out of memory](https://faultline.dev/entries/activation-distillation-memory/#symptom-cuda-oom)`,
+      `**[MEM-003: Activation Distillation Memory](https://faultline.dev/e/MEM-003/)**\n\n> ${summary}\n\nSection: [CUDA out of memory (OOM)](https://faultline.dev/entries/activation-distillation-memory/#symptom-cuda-oom)`,
     );
   });
 });

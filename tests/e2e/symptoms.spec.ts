@@ -2,8 +2,8 @@ import { test, expect } from './fixtures.ts';
 
 test('/symptoms/cuda-oom/ lists every entry that references it, with tell-apart text', async ({ page }) => {
   await page.goto('/symptoms/cuda-oom/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('CUDA out of memory');
-  const table = page.getByRole('table', { name: 'Causes of CUDA out of memory and how to tell them apart' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('CUDA out of memory (OOM)');
+  const table = page.getByRole('table', { name: 'Causes of CUDA out of memory (OOM) and how to tell them apart' });
   await expect(table.getByRole('columnheader')).toHaveText([
     'Failure and what you see',
     'Why it happens there',

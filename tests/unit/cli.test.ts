@@ -89,7 +89,7 @@ describe('faultline diagnose', () => {
   test('a bare line many entries share: says the order is no ranking and names the symptom page', async () => {
     const human = await cli(['diagnose', '-'], { stdin: `${OOM}\n` });
     expect(human.stdout).toMatch(
-      /^One of these: the log shows only "CUDA out of memory", which \d+ entries produce alike, so the order is not a ranking\. .*\nHow to tell them apart: https:\/\/\S+\/symptoms\/cuda-oom\/$/m,
+      /^One of these: the log shows only "CUDA out of memory \(OOM\)", which \d+ entries produce alike, so the order is not a ranking\. .*\nHow to tell them apart: https:\/\/\S+\/symptoms\/cuda-oom\/$/m,
     );
     // the generic cause first, unnumbered, each with the check that tells it apart
     expect(human.stdout).toMatch(/^- MEM-001 .*\(score [\d.]+, medium confidence\)\n.*\n {3}tell it apart: \S/m);

@@ -182,7 +182,8 @@ const EDGES = /^[\s"'`“”‘’([{<]+|[\s"'`“”‘’)\]}>,.;:!?]+$/g;
 /**
  * The words of a query as ranking searches them: lower case, without the punctuation around
  * them ("RuntimeError:" is runtimeerror, "increasing." is increasing, a quoted message is its
- * words), without function words and filler. A dotted, slashed or underscored identifier
+ * words; an issue title's tag glued to the next word, "[QUESTION]exits", is two words), without
+ * function words and filler. A dotted, slashed or underscored identifier
  * (numpy.random, torch.cuda.OutOfMemoryError, NCCL_P2P_DISABLE) is searched whole and by its
  * parts, so both the identifier and its pieces find it. Each word once, in the order typed.
  */
@@ -191,7 +192,7 @@ export function queryWords(query: string): string[] {
   const add = (w: string) => {
     if (w && !out.includes(w) && !FUNCTION_WORDS.has(w) && !FILLER.has(w)) out.push(w);
   };
-  for (const token of query.toLowerCase().split(/\s+/)) {
+  for (const token of query.toLowerCase().replace(/\]/g, '] ').split(/\s+/)) {
     const word = token
       .replace(EDGES, '')
       .replace(/[’']s$/, '')

@@ -60,6 +60,9 @@ describe('queryWords', () => {
       'triggered',
     ]);
     expect(queryWords('(increasing.) “quoted” [bracketed]!')).toEqual(['increasing', 'quoted', 'bracketed']);
+    // an issue title's tag with no space after it
+    expect(queryWords('[QUESTION]exits with return code')).toEqual(['question', 'exits', 'return', 'code']);
+    expect(queryWords('[Bug][ROCm] hang')).toEqual(['bug', 'rocm', 'hang']);
     // "problem" says how the reader asks, not what failed
     expect(queryWords('Nan problem for LOG')).toEqual(['nan', 'log']);
   });

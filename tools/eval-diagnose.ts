@@ -54,7 +54,8 @@ function outcome(log: Pick<ExampleLog, 'file' | 'text' | 'real'>, expected?: str
   scan.push(log.text);
   const d = scan.finish();
   const base = { file: log.file, part: partOf(log), ...(expected ? { expected } : {}) };
-  if (d.candidates.length) return { ...base, ranked: d.candidates };
+  if (d.candidates.length)
+    return { ...base, ranked: d.candidates, ...(d.shared ? { tied: d.shared.tied.map((t) => t.id) } : {}) };
   const profiles = log.real ? profilesWithout(docs, { file: log.file, source: log.real.source }) : shipped;
   return { ...base, ranked: scan.closest(profiles), leads: true };
 }
@@ -185,6 +186,9 @@ function report() {
     );
     console.log(
       `${''.padEnd(12)} of those, ${f.leads.logs} matched no fingerprint; the closest entries by shared words put ${f.leads.top1} first, ${f.leads.top3} in the first three`,
+    );
+    console.log(
+      `${''.padEnd(12)} of the ${f.logs - f.top1} not first, ${f.inTie} were shown as "one of these" with their entry among them`,
     );
   }
   console.log(

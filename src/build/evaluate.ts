@@ -37,6 +37,8 @@ export interface Outcome {
   ranked: Ranked[];
   /** nothing matched, and `ranked` holds the closest entries by shared words (profiles.ts) */
   leads?: boolean;
+  /** the entries shown as "one of these" (the diagnosis's `shared.tied`), when it showed them */
+  tied?: string[];
 }
 
 export interface PartFigures {
@@ -49,6 +51,12 @@ export interface PartFigures {
   /** logs that matched nothing and were given the closest entries instead; of those, first and in three */
   leads: { logs: number; top1: number; top3: number };
   misses: { file: string; expected: string; got: string[] }[];
+  /**
+   * Misses shown as "one of these" with the expected entry among them: the log shows one symptom
+   * that the tied entries produce alike, and the page lists them unranked, the symptom's most
+   * common cause first. Still misses: top-1 counts the first entry listed.
+   */
+  inTie: number;
   loud: { file: string; got: string[] }[];
 }
 
@@ -66,6 +74,7 @@ export function figures(outcomes: Outcome[], part: Part): PartFigures {
     quiet: 0,
     leads: { logs: 0, top1: 0, top3: 0 },
     misses: [],
+    inTie: 0,
     loud: [],
   };
   const show = (r: Ranked[]) => r.slice(0, 3).map((c) => (c.confidence ? `${c.id} (${c.confidence})` : c.id));
@@ -86,7 +95,9 @@ export function figures(outcomes: Outcome[], part: Part): PartFigures {
       if (at === 0) out.leads.top1++;
       if (at >= 0 && at < 3) out.leads.top3++;
     }
-    if (at !== 0) out.misses.push({ file: o.file, expected: o.expected, got: show(o.ranked) });
+    if (at === 0) continue;
+    out.misses.push({ file: o.file, expected: o.expected, got: show(o.ranked) });
+    if (o.tied?.includes(o.expected)) out.inTie++;
   }
   return out;
 }

@@ -66,6 +66,12 @@ describe('queryWords', () => {
     // "problem" says how the reader asks, not what failed
     expect(queryWords('Nan problem for LOG')).toEqual(['nan', 'log']);
   });
+  it('drops negative contractions, as the words they stand for', () => {
+    // real titles: "can't" was searched as cant and "doesnt" respelt as "doesn", each on few pages
+    expect(queryWords("Can't import xgboost in conda")).toEqual(['import', 'xgboost', 'conda']);
+    expect(queryWords('resuming doesnt work!')).toEqual(['resuming', 'work']);
+    expect(queryWords('nvidia-smi doesn’t work anymore')).toEqual(['nvidia-smi', 'work', 'anymore']);
+  });
 
   it('searches a dotted or underscored identifier whole and by its parts, but not a number', () => {
     expect(queryWords('numpy.random seeds')).toEqual(['numpy.random', 'numpy', 'random', 'seeds']);

@@ -387,12 +387,29 @@ function typoDistance(a: string, b: string): number {
 }
 
 /**
+ * Two forms of one word: the same first five letters or more, then two endings of at most three
+ * letters in the shorter that differ by more than a slip ("calculating", "calculation";
+ * "frequently", "frequency"; but "trainning" is a slip of "training").
+ */
+function sameStem(a: string, b: string): boolean {
+  let n = 0;
+  while (n < a.length && a[n] === b[n]) n++;
+  return n >= 5 && n >= Math.min(a.length, b.length) - 3 && distance(a.slice(n), b.slice(n)) >= 2;
+}
+
+/**
  * A spelling of a query in the site's words: each word of four letters or more that is not in
  * `vocabulary`, nor one of its words with an ending the stemmer removes, becomes the closest
- * word that is (one edit away, two for a word of seven letters or more, a swap of neighbouring
+ * word that is (one edit away, two for a word of nine letters or more, a swap of neighbouring
  * letters counting as one; on a tie, the one more entries use, which is the order of
  * `vocabulary`). Undefined when no word changes. Pagefind matches word prefixes only, so a typo
  * inside a word ("wachdog") otherwise finds nothing.
+ *
+ * A word not in `vocabulary` is more often a real word the site does not use than a slip, so
+ * only a close word that a slip could have made counts: one with the same first letter
+ * ("heights" is not "weights", "undocumented" not "documented"), and not the word with letters
+ * added, taken or changed at its end, which is another form of it ("complain", "computer",
+ * "calculating") or a word Pagefind already finds by its prefix ("trainin").
  */
 export function suggestQuery(query: string, vocabulary: readonly string[]): string | undefined {
   const known = new Set(vocabulary);
@@ -401,11 +418,12 @@ export function suggestQuery(query: string, vocabulary: readonly string[]): stri
     const lower = word.toLowerCase();
     if (!/\p{L}/u.test(lower) || known.has(lower)) return word;
     if (INFLECTIONS.some((e) => lower.endsWith(e) && known.has(lower.slice(0, -e.length)))) return word;
-    const max = lower.length >= 7 ? 2 : 1;
+    const max = lower.length >= 9 ? 2 : 1;
     let best: string | undefined;
     let bestD = max + 1;
     for (const candidate of vocabulary) {
-      if (Math.abs(candidate.length - lower.length) > max) continue;
+      if (Math.abs(candidate.length - lower.length) > max || candidate[0] !== lower[0]) continue;
+      if (candidate.startsWith(lower) || lower.startsWith(candidate) || sameStem(lower, candidate)) continue;
       const d = typoDistance(lower, candidate);
       if (d < bestD) [best, bestD] = [candidate, d];
     }

@@ -352,16 +352,20 @@ describe('suggestQuery', () => {
     expect(suggestQuery('nccl wachdog timeout', vocabulary)).toBe('nccl watchdog timeout');
     expect(suggestQuery('Activation distilaton', vocabulary)).toBe('Activation distillation');
     // a tie goes to the word listed first (the list is most used first)
+    expect(suggestQuery('ncxl', ['nccl', 'ncsl'])).toBe('nccl');
+    expect(suggestQuery('ncxl', ['ncsl', 'nccl'])).toBe('ncsl');
     expect(suggestQuery('checkpoinx', vocabulary)).toBe('checkpoint');
+    expect(suggestQuery('trainning', ['training'])).toBe('training');
   });
   it('offers nothing when every word is known or nothing is close, and leaves short words and numbers', () => {
     expect(suggestQuery('watchdog timeout', vocabulary)).toBeUndefined();
     expect(suggestQuery('zzzzzzzz', vocabulary)).toBeUndefined();
     expect(suggestQuery('oom 2.00 GiB 7915', vocabulary)).toBeUndefined();
-    // one edit for a short word, two from seven letters
+    // one edit for a short word, two from nine letters
     expect(suggestQuery('ncll', vocabulary)).toBe('nccl');
     expect(suggestQuery('nxxl', vocabulary)).toBeUndefined();
-    expect(suggestQuery('alocatr', vocabulary)).toBe('allocator');
+    expect(suggestQuery('alocatr', vocabulary)).toBeUndefined();
+    expect(suggestQuery('alocatorr', vocabulary)).toBe('allocator');
   });
   it('counts two neighbouring letters swapped as one slip, and leaves a known word with an ending alone', () => {
     // "works" is listed first (used more), but "workres" is "workers" with two letters swapped
@@ -373,6 +377,21 @@ describe('suggestQuery', () => {
     // Pagefind's stemmer finds "epochs" and "gathered" through "epoch" and "gather"
     expect(suggestQuery('nan after epochs', ['epoch', 'after'])).toBeUndefined();
     expect(suggestQuery('gathered weights', ['gather', 'weights'])).toBeUndefined();
+  });
+  it('respells only what a slip could have made: the same first letter, not another form of the word', () => {
+    // real titles' words the site does not use, each close to one it does
+    const site = ['weights', 'documented', 'complaint', 'compute', 'training', 'finetune'];
+    expect(suggestQuery('Using a dataset with different widths and heights', site)).toBeUndefined();
+    expect(suggestQuery('Undocumented volume requirement', site)).toBeUndefined();
+    expect(suggestQuery('torch import complain about numpy version', site)).toBeUndefined();
+    expect(suggestQuery('Why is the training process on my computer so slow?', site)).toBeUndefined();
+    expect(suggestQuery('Long input document is truncated when calculating scores', ['calculation'])).toBeUndefined();
+    // a word cut short is found by Pagefind through its prefix
+    expect(suggestQuery('trainin', site)).toBeUndefined();
+    // a slip inside the word is still respelt
+    expect(suggestQuery('size mismatch for lm_head when fintune QWEN2.5', site)).toBe(
+      'size mismatch for lm_head when finetune QWEN2.5',
+    );
   });
 
   it('finds the words no result holds, and splits text into vocabulary words', () => {

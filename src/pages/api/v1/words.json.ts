@@ -12,6 +12,9 @@ export function siteWords(): string[] {
   const count = (text: string | undefined) => {
     for (const w of new Set(vocabularyWords(text ?? ''))) uses.set(w, (uses.get(w) ?? 0) + 1);
   };
+  // every prose field of the page: a word the page holds is a spelling, not a slip ("scope" is
+  // not "score", "properly" not "property"); not the `asked` titles, whose slips ("chatper") are
+  // the readers'
   for (const e of site.entries) {
     count(
       [
@@ -20,9 +23,13 @@ export function siteWords(): string[] {
         e.summary,
         e.fingerprint,
         ...e.tags,
-        ...e.symptoms.map((s) => s.wording),
-        ...e.rootCauses.map((r) => r.title),
-        ...e.fixes.map((f) => f.title),
+        ...e.symptoms.flatMap((s) => [s.wording, s.why, s.tellApart]),
+        ...e.rootCauses.flatMap((r) => [r.title, r.detail]),
+        ...e.fixes.flatMap((f) => [f.title, f.summary]),
+        ...e.confirm.flatMap((c) => [c.step, c.expect]),
+        ...e.prevention,
+        ...e.affects,
+        ...e.faq.flatMap((f) => [f.q, f.a]),
       ].join(' '),
     );
   }

@@ -409,7 +409,9 @@ function sameStem(a: string, b: string): boolean {
  * only a close word that a slip could have made counts: one with the same first letter
  * ("heights" is not "weights", "undocumented" not "documented"), and not the word with letters
  * added, taken or changed at its end, which is another form of it ("complain", "computer",
- * "calculating") or a word Pagefind already finds by its prefix ("trainin").
+ * "calculating") or a word Pagefind already finds by its prefix ("trainin"); and not a word
+ * with other digits, which name a different thing rather than a slip ("batchnorm3d" is not
+ * "batchnorm1d", "gpt2" not "gptq").
  */
 export function suggestQuery(query: string, vocabulary: readonly string[]): string | undefined {
   const known = new Set(vocabulary);
@@ -419,11 +421,13 @@ export function suggestQuery(query: string, vocabulary: readonly string[]): stri
     if (!/\p{L}/u.test(lower) || known.has(lower)) return word;
     if (INFLECTIONS.some((e) => lower.endsWith(e) && known.has(lower.slice(0, -e.length)))) return word;
     const max = lower.length >= 9 ? 2 : 1;
+    const digits = lower.replace(/\D/g, '');
     let best: string | undefined;
     let bestD = max + 1;
     for (const candidate of vocabulary) {
       if (Math.abs(candidate.length - lower.length) > max || candidate[0] !== lower[0]) continue;
       if (candidate.startsWith(lower) || lower.startsWith(candidate) || sameStem(lower, candidate)) continue;
+      if (candidate.replace(/\D/g, '') !== digits) continue;
       const d = typoDistance(lower, candidate);
       if (d < bestD) [best, bestD] = [candidate, d];
     }

@@ -388,6 +388,12 @@ describe('suggestQuery', () => {
     expect(suggestQuery('Long input document is truncated when calculating scores', ['calculation'])).toBeUndefined();
     // a word cut short is found by Pagefind through its prefix
     expect(suggestQuery('trainin', site)).toBeUndefined();
+    // other digits name another thing: a layer's dimension, a model, a step
+    const digits = ['batchnorm1d', 'gptq', 'steps', 'error', 'fp16'];
+    expect(suggestQuery('BatchNorm3d error : CUDNN_STATUS_NOT_SUPPORTED', digits)).toBeUndefined();
+    expect(suggestQuery('train gpt2 in fp16', digits)).toBeUndefined();
+    expect(suggestQuery('Pagefile issues at training Step0', digits)).toBeUndefined();
+    expect(suggestQuery('errror in fp16', digits)).toBe('error in fp16');
     // a slip inside the word is still respelt
     expect(suggestQuery('size mismatch for lm_head when fintune QWEN2.5', site)).toBe(
       'size mismatch for lm_head when finetune QWEN2.5',

@@ -462,6 +462,23 @@ describe('context decides between entries that match the same line', () => {
     expect(d.candidates[0]!.confidence).toBe('medium');
   });
 
+  test('two shapes that differ only in rows of vocabulary size point at a resized vocabulary', () => {
+    // hiyouga/LlamaFactory#4762: Accelerate names no parameter, so only the shapes tell
+    const line =
+      'ValueError: Trying to set a tensor of shape torch.Size([151938, 1024]) in "weight" (which has shape torch.Size([151936, 1024])), this look incorrect.';
+    const d = diagnose(line, matcher);
+    expect(d.candidates[0]!.id).toBe('CKPT-002');
+    expect(d.shared).toBeUndefined();
+    const hit = d.candidates[0]!.lines[0]!;
+    expect(hit.text.slice(hit.start, hit.end)).toMatch(
+      /^torch\.Size\(\[151938, 1024\]\).*torch\.Size\(\[151936, 1024\]\)$/,
+    );
+    // a classifier head differs in rows too, but fewer than any vocabulary (miaokee.com/1431847.html)
+    const head =
+      'size mismatch for linear.weight: copying a param with shape torch.Size([100, 2048]) from checkpoint, the shape in current model is torch.Size([10, 2048]).';
+    expect(first(head)).toBe('CKPT-008');
+  });
+
   test('ranks that time out in different collectives point at a desync, not a slow rank', () => {
     const log = [
       '[rank3]:[E1129 02:51:07.318406331 ProcessGroupNCCL.cpp:632] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=25014, OpType=ALLREDUCE, NumelIn=13107200, NumelOut=13107200, Timeout(ms)=600000) ran for 600079 milliseconds before timing out.',

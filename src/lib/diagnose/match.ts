@@ -279,6 +279,17 @@ const RULE = /^\s*(\S)\1*\s*$/;
 const WATCHDOG = /WorkNCCL\(SeqNum=(\d+), OpType=(\w+)/;
 const DESYNC_GAP = 100;
 
+/**
+ * A two-dimensional shape as PyTorch and Accelerate print it. When a line gives two of them (a
+ * checkpoint's weight and the model's) with the same second dimension and first dimensions of
+ * vocabulary size, only the rows of an embedding or LM head differ: the vocabulary was resized
+ * on one side. The matcher states that as a derived line, which the registry's patterns can
+ * match (`only the vocabulary rows differ`). Classifier heads have fewer rows than any
+ * vocabulary this is meant for, and so do the MLP projections of common models.
+ */
+const TWO_D_SHAPE = /torch\.Size\(\[(\d+), (\d+)\]\)/g;
+const VOCABULARY_ROWS = 30_000;
+
 /** This module's own line regexes, held to linear time like normalize.ts's LINE_REGEXES. */
 export const SHAPE_REGEXES: readonly RegExp[] = [
   WORDS,
@@ -295,6 +306,7 @@ export const SHAPE_REGEXES: readonly RegExp[] = [
   IN_WORD,
   LEAD,
   WATCHDOG,
+  TWO_D_SHAPE,
 ];
 
 /**
@@ -674,6 +686,7 @@ class LogScan implements Scan {
               width,
             };
     this.#readWatchdog(clean, n, original, prefix);
+    this.#readShapes(clean, n, original, prefix);
     this.#versions.read(clean, n);
     if (this.#m.multiline.length) {
       this.#window.push(kept());
@@ -807,6 +820,23 @@ class LogScan implements Scan {
       };
     });
     return { ...last, clean: joined, pieces };
+  }
+
+  /** States when this line's two shapes differ only in rows of vocabulary size. */
+  #readShapes(clean: string, n: number, original: string, prefix: Prefix) {
+    if (!clean.includes('torch.Size([')) return;
+    const [a, b] = [...clean.matchAll(TWO_D_SHAPE)];
+    if (!a || !b || a[2] !== b[2] || a[1] === b[1]) return;
+    if (Number(a[1]) < VOCABULARY_ROWS || Number(b[1]) < VOCABULARY_ROWS) return;
+    const derived = `only the vocabulary rows differ: ${a[0]} against ${b[0]}`;
+    // the reader sees the two shapes, and what lies between them, highlighted
+    this.#matchText(derived, prefix, () => ({
+      line: n,
+      text: original,
+      start: prefix.length + a.index,
+      end: prefix.length + b.index + b[0].length,
+      level: 'error',
+    }));
   }
 
   /** Compares this watchdog line with the earlier ones; the first disagreement is stated once. */

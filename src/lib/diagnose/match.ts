@@ -830,13 +830,7 @@ class LogScan implements Scan {
     if (Number(a[1]) < VOCABULARY_ROWS || Number(b[1]) < VOCABULARY_ROWS) return;
     const derived = `only the vocabulary rows differ: ${a[0]} against ${b[0]}`;
     // the reader sees the two shapes, and what lies between them, highlighted
-    this.#matchText(derived, prefix, () => ({
-      line: n,
-      text: original,
-      start: prefix.length + a.index,
-      end: prefix.length + b.index + b[0].length,
-      level: 'error',
-    }));
+    this.#matchDerived(derived, { n, original, prefix, from: a.index, to: b.index + b[0].length });
   }
 
   /** Compares this watchdog line with the earlier ones; the first disagreement is stated once. */
@@ -851,11 +845,19 @@ class LogScan implements Scan {
     this.#desyncSaid = true;
     const derived = `ranks timed out in different collectives: SeqNum=${other.seq} OpType=${other.op} and SeqNum=${seq} OpType=${op}`;
     // the reader sees the watchdog's own words highlighted on this line
-    this.#matchText(derived, prefix, () => ({
-      line: n,
-      text: original,
-      start: prefix.length + w.index,
-      end: prefix.length + w.index + w[0].length,
+    this.#matchDerived(derived, { n, original, prefix, from: w.index, to: w.index + w[0].length });
+  }
+
+  /**
+   * Tries the registry's patterns on a line the matcher derived from line `n`; a match is shown
+   * on that line, as the span from `from` to `to` of its text without the prefix.
+   */
+  #matchDerived(derived: string, at: { n: number; original: string; prefix: Prefix; from: number; to: number }) {
+    this.#matchText(derived, at.prefix, () => ({
+      line: at.n,
+      text: at.original,
+      start: at.prefix.length + at.from,
+      end: at.prefix.length + at.to,
       level: 'error',
     }));
   }

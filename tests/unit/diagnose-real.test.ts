@@ -283,6 +283,8 @@ describe('other releases and libraries, read at their source', () => {
       'datasets 2.14.0 requires fsspec[http]<=2023.10.0,>=2023.1.0, but you have fsspec 2024.2.0 which is incompatible.',
       'installed-packages-incompatible',
     ],
+    // peft/tuners/lora/model.py, _check_merge_allowed
+    ['ValueError: Cannot merge LORA layers when the model is gptq quantized', 'quantized-merge-warning'],
   ])('%s', (line, symptom) => {
     expect(symptoms(line)).toContain(symptom);
   });
@@ -477,6 +479,20 @@ describe('context decides between entries that match the same line', () => {
     const head =
       'size mismatch for linear.weight: copying a param with shape torch.Size([100, 2048]) from checkpoint, the shape in current model is torch.Size([10, 2048]).';
     expect(first(head)).toBe('CKPT-008');
+  });
+
+  test("an empty checkpoint side is ZeRO-3's placeholder, whatever the weight's name", () => {
+    // axolotl-ai-cloud/axolotl#933: Transformers' hint under it follows every size mismatch
+    const log = [
+      'RuntimeError: Error(s) in loading state_dict for MistralForCausalLM:',
+      '\tsize mismatch for model.embed_tokens.weight: copying a param with shape torch.Size([0]) from checkpoint, the shape in current model is torch.Size([32002, 4096]).',
+      '\tYou may consider adding `ignore_mismatched_sizes=True` in the model `from_pretrained` method.',
+    ].join('\n');
+    expect(first(log)).toBe('DIST-011');
+    // the same weight with rows of its own is a resized vocabulary
+    expect(first(log.replace('torch.Size([0])', 'torch.Size([32000, 4096])'))).toBe('CKPT-002');
+    // the hint alone points at nothing
+    expect(diagnose(log.split('\n')[2]!, matcher).candidates).toEqual([]);
   });
 
   test('ranks that time out in different collectives point at a desync, not a slow rank', () => {
@@ -717,6 +733,8 @@ describe('a message several failures print, told apart by what it names', () => 
     const resume = "    self.best_val_loss = ckpt['best_val_loss']\nKeyError: 'best_val_loss'";
     expect(first(resume)).toBe('CKPT-007');
     expect(first(resume.replace('ckpt', 'config'))).not.toBe('CKPT-007');
+    // facebookresearch/deepcluster#61: the pasted line kept its trailing space
+    expect(first("optimizer.load_state_dict(checkpoint['optimizer']) \nKeyError: 'optimizer'")).toBe('CKPT-007');
   });
 
   test('deterministic mode: the cuBLAS workspace is NUM-003, an operation with no deterministic kernel is not', () => {

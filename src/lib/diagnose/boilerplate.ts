@@ -46,6 +46,11 @@ export const BOILERPLATE: {
     why: 'the documentation pointer at the end of every out-of-memory message',
   },
   {
+    key: 'You may consider adding `ignore_mismatched_sizes=True`',
+    re: /You may consider adding `ignore_mismatched_sizes=True` in the model `from_pretrained` method/,
+    why: "Transformers' from_pretrained appends it to every size mismatch, whether the vocabulary, the architecture or an empty ZeRO-3 placeholder differs",
+  },
+  {
     key: 'To execute this test, run the following',
     re: /To execute this test, run the following from the base repo dir/,
     why: "PyTorch's test-suite footer",

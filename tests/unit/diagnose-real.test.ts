@@ -493,6 +493,10 @@ describe('context decides between entries that match the same line', () => {
     expect(first(log.replace('torch.Size([0])', 'torch.Size([32000, 4096])'))).toBe('CKPT-002');
     // the hint alone points at nothing
     expect(diagnose(log.split('\n')[2]!, matcher).candidates).toEqual([]);
+    // Transformers 5's wording of it (modeling_utils.py)
+    const v5 = log.replace('in the model `from_pretrained` method', 'to `from_pretrained(...)` if appropriate');
+    expect(first(v5)).toBe('DIST-011');
+    expect(diagnose(v5.split('\n')[2]!, matcher).candidates).toEqual([]);
   });
 
   test('ranks that time out in different collectives point at a desync, not a slow rank', () => {

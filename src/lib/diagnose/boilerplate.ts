@@ -47,7 +47,8 @@ export const BOILERPLATE: {
   },
   {
     key: 'You may consider adding `ignore_mismatched_sizes=True`',
-    re: /You may consider adding `ignore_mismatched_sizes=True` in the model `from_pretrained` method/,
+    // "… in the model `from_pretrained` method" until Transformers 5, "… to `from_pretrained(...)` if appropriate" since
+    re: /You may consider adding `ignore_mismatched_sizes=True`/,
     why: "Transformers' from_pretrained appends it to every size mismatch, whether the vocabulary, the architecture or an empty ZeRO-3 placeholder differs",
   },
   {

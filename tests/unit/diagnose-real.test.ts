@@ -285,6 +285,13 @@ describe('other releases and libraries, read at their source', () => {
     ],
     // peft/tuners/lora/model.py, _check_merge_allowed
     ['ValueError: Cannot merge LORA layers when the model is gptq quantized', 'quantized-merge-warning'],
+    // visualbruno/ComfyUI-Trellis2#131: a pin looked up in a wheel index that does not serve it
+    [
+      'Looking in indexes: https://download.pytorch.org/whl/cu131\nERROR: Could not find a version that satisfies the requirement torch==2.10.0 (from versions: none)',
+      'dependency-resolution-impossible',
+    ],
+    // tenstorrent/tt-inference-server#4574: HF_HOME outside the home directory
+    ["  [Errno 13] Permission denied: '/home/container_app_user/cache_root/huggingface'", 'permission-denied-on-write'],
   ])('%s', (line, symptom) => {
     expect(symptoms(line)).toContain(symptom);
   });

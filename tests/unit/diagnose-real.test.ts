@@ -559,6 +559,23 @@ describe('warnings', () => {
     );
     expect(d.candidates.every((c) => c.confidence === 'low')).toBe(true);
   });
+
+  test("Transformers' use_cache warning says checkpointing is on, which FT-003's warning needs", () => {
+    // huggingface/transformers#26377: the harmless warning, then checkpoint.py's, in a LoRA run
+    const useCache =
+      '[WARNING|logging.py:305] 2023-09-25 11:56:23,032 >> `use_cache=True` is incompatible with gradient checkpointing. Setting `use_cache=False`...';
+    const log = [
+      useCache,
+      '/home/tupk/anaconda3/envs/nlp/lib/python3.8/site-packages/torch/utils/checkpoint.py:31: UserWarning: None of the inputs have requires_grad=True. Gradients will be None',
+      '  warnings.warn("None of the inputs have requires_grad=True. Gradients will be None")',
+      'Traceback (most recent call last):',
+      '  File "run_clm_pt_with_peft.py", line 642, in <module>',
+      '    main()',
+    ].join('\n');
+    expect(first(log)).toBe('FT-003');
+    // on its own the warning is CONF-006's
+    expect(first(useCache)).toBe('CONF-006');
+  });
 });
 
 describe('known issues over the generic entry of the error they explain', () => {

@@ -197,11 +197,38 @@ describe('normalisation', () => {
       'File "/x/c.py", line 3, in f',
       'torch.cuda.OutOfMemoryError: CUDA out of memory.',
     ]);
+    // a paste that begins with a traceback's source line, its frame cut off (huggingface/peft#137)
+    expect(
+      splitFlattenedTraceback(
+        'Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn',
+      ),
+    ).toEqual([
+      'Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass',
+      'RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn',
+    ]);
+    // a notebook's traceback (open-mmlab/mmsegmentation#809), and an exception named by its module
+    // (open-compass/opencompass#2004)
+    expect(
+      splitFlattenedTraceback(
+        '~/anaconda3/envs/openmmlab/lib/python3.7/site-packages/torch/distributed/distributed_c10d.py in _get_default_group() --> 358 raise RuntimeError("Default process group has not been initialized, " RuntimeError: Default process group has not been initialized, please make sure to call init_process_group.',
+      ).at(-1),
+    ).toBe(
+      'RuntimeError: Default process group has not been initialized, please make sure to call init_process_group.',
+    );
+    expect(
+      splitFlattenedTraceback(
+        'File "pyarrow/error.pxi", line 92, in pyarrow.lib.check_status pyarrow.lib.ArrowInvalid: Could not convert \'$5$;$10$\' with type str: tried to convert to int64',
+      ),
+    ).toEqual([
+      'File "pyarrow/error.pxi", line 92, in pyarrow.lib.check_status',
+      "pyarrow.lib.ArrowInvalid: Could not convert '$5$;$10$' with type str: tried to convert to int64",
+    ]);
     // a frame on its own keeps its indentation; IPython's header and a line without a frame stay whole
     for (const whole of [
       '  File "/x/train.py", line 9, in <module>',
       'OutOfMemoryError                          Traceback (most recent call last)',
       'ValueError: expected RuntimeError: x in the message',
+      '    return self._call_impl(*args, **kwargs)',
     ])
       expect(splitFlattenedTraceback(whole)).toEqual([whole]);
   });

@@ -78,16 +78,25 @@ const FLAT_MARK = /File "[^"]{0,400}", line \d|Traceback \(most recent call last
 // a space where one of a traceback's lines began: a frame, the traceback's first line, the
 // sentences that chain two tracebacks, an exception's name and colon
 const FLAT_BREAK =
-  /\s(?=File "[^"]{0,400}", line \d|Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit): )/g;
+  /\s(?=File "[^"]{0,400}", line \d|Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit): |(?:[a-z_]\w*\.)+[A-Z]\w*: )/g;
+
+// a traceback's source line (`    raise ValueError(f"…")`, `Variable._execution_engine.run_backward(`),
+// which a paste often begins with, its frame cut off, or a notebook's frame (`x.py in f(`,
+// `File ~/x.py:26, in f()`) or numbered source line (`---> 55 return …`); and an exception's
+// name and colon after it
+const SOURCE_START =
+  /^\s*(?:(?:(?:return|raise|yield|await|assert) )?[\w.]+(?:\[[^\]]*\])?\(|\S*\.py in [\w<>]+\(|File [^\s"]+\.py:\d+|(?:-+>\s*)?\d+\s)/;
+const RAISED_AFTER = /\s(?:(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit)|(?:[a-z_]\w*\.)+[A-Z]\w*): /;
 
 /**
  * A traceback whose line breaks were lost on the way (pasted through a one-line field, a chat
  * or a ticket that joined them) is split where its lines began, so that a frame is read as a
  * frame and the exception as the exception. Only a line that holds a frame or a traceback's
- * first line is split, and a frame's own indentation is no place to split it.
+ * first line is split, or one that begins with a traceback's source line and goes on with an
+ * exception; a frame's own indentation is no place to split it.
  */
 export function splitFlattenedTraceback(line: string): string[] {
-  if (!FLAT_MARK.test(line)) return [line];
+  if (!FLAT_MARK.test(line) && !(SOURCE_START.test(line) && RAISED_AFTER.test(line))) return [line];
   const pieces = line.split(FLAT_BREAK).filter((piece) => piece.trim());
   return pieces.length > 1 ? pieces : [line];
 }

@@ -297,6 +297,8 @@ export const LINE_REGEXES: readonly RegExp[] = [
   RECORD_END,
   FLAT_MARK,
   FLAT_BREAK,
+  SOURCE_START,
+  RAISED_AFTER,
   LEADING_SPACES,
   ...PREFIXES.map((p) => p.re),
   ...MASKS.map(([re]) => re),

@@ -644,6 +644,16 @@ describe('logs that went through a chat, a journal or a one-line field', () => {
     expect(first(log.join(' '))).toBe('ENV-009');
   });
 
+  test('a traceback run into one line from its source line, with no frame, is read line by line', () => {
+    // thograce/C2FNet#9: the paste begins with the source line that raised
+    const log = [
+      '    raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")',
+      'ValueError: Expected more than 1 value per channel when training, got input size torch.Size([1, 16, 1, 1])',
+    ];
+    expect(first(log.join('\n'))).toBe('OPT-002');
+    expect(first(log.join(' '))).toBe('OPT-002');
+  });
+
   test('a log listed newest line first is read oldest first, its lines numbered as pasted', () => {
     // QwenLM/Qwen3#434, as Kibana or Loki list it: the exception above the frames that raised it
     const log = [

@@ -20,6 +20,8 @@ import {
   commonIndent,
   decodeEntities,
   lineLevel,
+  NOTEBOOK_FRAME,
+  NOTEBOOK_SOURCE,
   parsePrefix,
   splitEscapedLines,
   splitFlattenedTraceback,
@@ -199,14 +201,6 @@ const SEVERITY: readonly Level[] = ['error', 'info', 'warning', 'frame'];
  */
 const FRAME = /^\s*(?:File "[^"]*", line \d+|at [\w$.<>]+ \(|-+>\s*\d+\s)|^\S*\.py in [\w<>]+\(/;
 /**
- * A Jupyter or IPython frame (`File ~/x.py:26, in f(…)`, `Cell In[3], line 5`, `Input In [3], in
- * <cell line: 1>()`, `x.py in f(`), and the numbered source lines printed under it (`     24
- * import torch`, `---> 26 from …`, `     [27] from …`), which are frames too however many follow.
- */
-const NOTEBOOK_FRAME =
-  /^\s*(?:File [^\s"]+\.py:\d+|Cell In ?\[\d+\], line \d+|Input In ?\[\d+\], in )|^\S*\.py in [\w<>]+\(/;
-const NOTEBOOK_SOURCE = /^\s*(?:-+>\s*)?(?:\d+|\[\d+\])(?:\s|$)/;
-/**
  * An exception line (`    ValueError: Expected more than …`): never the source line printed
  * under a frame, even indented right after one, as a traceback copied from a web page is.
  */
@@ -295,8 +289,6 @@ export const SHAPE_REGEXES: readonly RegExp[] = [
   WORDS,
   RULE,
   FRAME,
-  NOTEBOOK_FRAME,
-  NOTEBOOK_SOURCE,
   CODE,
   RAISED,
   PY_FRAME,

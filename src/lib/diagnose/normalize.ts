@@ -80,23 +80,33 @@ const FLAT_MARK = /File "[^"]{0,400}", line \d|Traceback \(most recent call last
 const FLAT_BREAK =
   /\s(?=File "[^"]{0,400}", line \d|Traceback \(most recent call last\):|During handling of the above exception|The above exception was the direct cause|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit): |(?:[a-z_]\w*\.)+[A-Z]\w*: )/g;
 
+/**
+ * A Jupyter or IPython frame (`File ~/x.py:26, in f(…)`, `Cell In[3], line 5`, `Input In [3], in
+ * <cell line: 1>()`, `x.py in f(`), and the numbered source lines printed under it (`     24
+ * import torch`, `---> 26 from …`, `     [27] from …`), which are frames too however many follow.
+ */
+export const NOTEBOOK_FRAME =
+  /^\s*(?:File [^\s"]+\.py:\d+|Cell In ?\[\d+\], line \d+|Input In ?\[\d+\], in )|^\S*\.py in [\w<>]+\(/;
+export const NOTEBOOK_SOURCE = /^\s*(?:-+>\s*)?(?:\d+|\[\d+\])(?:\s|$)/;
+
 // a traceback's source line (`    raise ValueError(f"…")`, `Variable._execution_engine.run_backward(`),
-// which a paste often begins with, its frame cut off, or a notebook's frame (`x.py in f(`,
-// `File ~/x.py:26, in f()`) or numbered source line (`---> 55 return …`); and an exception's
-// name and colon after it
-const SOURCE_START =
-  /^\s*(?:(?:(?:return|raise|yield|await|assert) )?[\w.]+(?:\[[^\]]*\])?\(|\S*\.py in [\w<>]+\(|File [^\s"]+\.py:\d+|(?:-+>\s*)?\d+\s)/;
+// which a paste often begins with, its frame cut off; and an exception's name and colon after it
+const CALL_START = /^\s*(?:(?:return|raise|yield|await|assert) )?[\w.]+(?:\[[^\]]*\])?\(/;
 const RAISED_AFTER = /\s(?:(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit)|(?:[a-z_]\w*\.)+[A-Z]\w*): /;
 
 /**
  * A traceback whose line breaks were lost on the way (pasted through a one-line field, a chat
  * or a ticket that joined them) is split where its lines began, so that a frame is read as a
  * frame and the exception as the exception. Only a line that holds a frame or a traceback's
- * first line is split, or one that begins with a traceback's source line and goes on with an
- * exception; a frame's own indentation is no place to split it.
+ * first line is split, or one that begins with a traceback's source line or a notebook's frame or
+ * numbered source line and goes on with an exception; a frame's own indentation is no place to
+ * split it.
  */
 export function splitFlattenedTraceback(line: string): string[] {
-  if (!FLAT_MARK.test(line) && !(SOURCE_START.test(line) && RAISED_AFTER.test(line))) return [line];
+  const flattened =
+    FLAT_MARK.test(line) ||
+    ((CALL_START.test(line) || NOTEBOOK_FRAME.test(line) || NOTEBOOK_SOURCE.test(line)) && RAISED_AFTER.test(line));
+  if (!flattened) return [line];
   const pieces = line.split(FLAT_BREAK).filter((piece) => piece.trim());
   return pieces.length > 1 ? pieces : [line];
 }
@@ -297,7 +307,9 @@ export const LINE_REGEXES: readonly RegExp[] = [
   RECORD_END,
   FLAT_MARK,
   FLAT_BREAK,
-  SOURCE_START,
+  NOTEBOOK_FRAME,
+  NOTEBOOK_SOURCE,
+  CALL_START,
   RAISED_AFTER,
   LEADING_SPACES,
   ...PREFIXES.map((p) => p.re),
